@@ -1,0 +1,27 @@
+"""refms — a readable reference implementation of the MindSpore programming model.
+
+``import refms as ms`` and use it like ``mindspore``: :class:`Tensor`,
+:class:`Parameter`, :mod:`refms.ops`, :func:`grad`, :func:`value_and_grad`,
+:func:`set_context` (``GRAPH_MODE`` / ``PYNATIVE_MODE``), :func:`set_seed`,
+dtypes (``refms.float32``).  Importing refms prints nothing, picks no kernel
+backend and needs neither a compiler nor a GPU.
+"""
+from . import dtype
+from .dtype import (int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32,
+                    float64, bfloat16, bool_, complex64, complex128, half, single, double, float_,
+                    int_, uint, dtype_to_nptype, pytype_to_dtype)
+from .tensor import Tensor
+from .parameter import Parameter, ParameterTuple
+from . import ops
+from .autograd import pynative as _pynative  # noqa: F401  (installs the PyNative executor)
+from .autograd.grad import grad, value_and_grad
+from . import context
+from .context import GRAPH_MODE, PYNATIVE_MODE, set_context, get_context
+from .seed import set_seed, get_seed
+from . import common
+
+__version__ = "0.1.0"
+
+__all__ = ["Tensor", "Parameter", "ParameterTuple", "ops", "grad", "value_and_grad", "context",
+           "GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "set_seed", "get_seed",
+           "dtype", "common"] + [name for name in dtype.__all__ if not name[0].isupper()]

@@ -1,0 +1,207 @@
+"""The PyNative gradient tape: an ordered record of the ops run while a gradient is wanted.
+
+Reverse-mode autodiff in its simplest form (Wengert list):
+
+1. While a gradient is wanted, every differentiable op whose inputs depend
+   on a *watched* tensor (a differentiated input, or any Parameter) appends
+   an :class:`Entry` — its bprop, inputs and outputs — and its outputs become
+   watched too.
+2. :func:`backward` walks the entries in reverse order, calls each bprop
+   with the cotangent of its outputs and adds the returned gradients into
+   the cotangents of its inputs (``d input += bprop(...)``).
+
+Tapes nest: ``grad(grad(f))`` runs the inner backward while the outer tape
+records, and the bprops are written with refms ops, so the inner backward
+is itself recorded and can be differentiated again.
+
+Order is deterministic: entries are a list, cotangents a dict keyed by
+``id`` of tensors the tape keeps alive.
+"""
+from ..tensor import Tensor
+
+__all__ = ["Tape", "Entry", "active_tapes", "recording", "record", "no_grad", "backward"]
+
+#: The tapes recording now, innermost last.
+_ACTIVE = []
+
+
+class Entry:
+    """One recorded op: ``out = f(*inputs)``; ``bprop(*inputs, out, dout)`` gives input grads."""
+
+    __slots__ = ("bprop", "inputs", "outputs", "out", "name")
+
+    def __init__(self, bprop, inputs, outputs, out, name):
+        self.bprop = bprop        # callable(*inputs, out, dout) -> tuple of input grads
+        self.inputs = inputs      # tuple: Tensors, tuples of Tensors, constants
+        self.outputs = outputs    # tuple of output Tensors (flattened)
+        self.out = out            # the output exactly as returned (Tensor or tuple)
+        self.name = name
+
+    def __repr__(self):
+        return f"Entry({self.name})"
+
+
+class Tape:
+    """An ordered list of :class:`Entry` plus the set of watched tensor ids."""
+
+    def __init__(self):
+        self.entries = []
+        self.watched = set()
+        self._alive = []          # keeps watched tensors alive so their ids stay unique
+
+    def watch(self, tensor):
+        self.watched.add(id(tensor))
+        self._alive.append(tensor)
+
+    def is_watched(self, value):
+        if isinstance(value, Tensor):
+            return value._is_param or id(value) in self.watched
+        if isinstance(value, (tuple, list)):
+            return any(self.is_watched(v) for v in value)
+        return False
+
+    def __enter__(self):
+        _ACTIVE.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        _ACTIVE.remove(self)
+        return False
+
+
+def active_tapes():
+    return _ACTIVE
+
+
+def recording():
+    """True when at least one tape records."""
+    return bool(_ACTIVE)
+
+
+def record(bprop, inputs, out, name):
+    """Append an entry to every active tape that watches one of ``inputs``."""
+    outputs = tuple(flatten_tensors(out))
+    for tape in _ACTIVE:
+        if any(tape.is_watched(x) for x in inputs):
+            tape.entries.append(Entry(bprop, inputs, outputs, out, name))
+            for t in outputs:
+                tape.watch(t)
+
+
+class no_grad:
+    """Context manager: nothing is recorded inside (used for custom-bprop cells)."""
+
+    def __enter__(self):
+        self._saved = list(_ACTIVE)
+        _ACTIVE.clear()
+        return self
+
+    def __exit__(self, *exc):
+        _ACTIVE.extend(self._saved)
+        return False
+
+
+class suspend:
+    """Context manager: take one tape off the active stack (its backward must not record on itself)."""
+
+    def __init__(self, tape):
+        self.tape = tape
+
+    def __enter__(self):
+        self.index = _ACTIVE.index(self.tape) if self.tape in _ACTIVE else None
+        if self.index is not None:
+            _ACTIVE.pop(self.index)
+        return self
+
+    def __exit__(self, *exc):
+        if self.index is not None:
+            _ACTIVE.insert(self.index, self.tape)
+        return False
+
+
+def flatten_tensors(value):
+    """The Tensors in a possibly nested tuple/list, depth first."""
+    if isinstance(value, Tensor):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        result = []
+        for v in value:
+            result.extend(flatten_tensors(v))
+        return result
+    return []
+
+
+def backward(tape, seeds):
+    """Reverse pass over ``tape``.
+
+    ``seeds``: list of ``(tensor, cotangent)``.  Returns the dict
+    ``id(tensor) -> gradient`` for every tensor reached.
+    """
+    from ..ops import functional as F
+    grads = {}
+    for tensor, cotangent in seeds:
+        _accumulate(grads, tensor, cotangent, F)
+    with suspend(tape):
+        for entry in reversed(tape.entries):
+            for t in entry.outputs:          # t's gradient is complete: run its hooks
+                _run_tensor_hooks(grads, t)
+            douts = [grads.get(id(t)) for t in entry.outputs]
+            if all(d is None for d in douts):
+                continue
+            douts = [F.zeros_like(t) if d is None else d for t, d in zip(entry.outputs, douts)]
+            dout = _restructure(entry.out, iter(douts))
+            in_grads = entry.bprop(*entry.inputs, entry.out, dout)
+            if not isinstance(in_grads, (tuple, list)):
+                in_grads = (in_grads,)
+            for value, grad in zip(entry.inputs, in_grads):
+                _add_input_grad(grads, value, grad, F)
+        for key in list(grads):             # leaves: gradients complete at the end
+            if key in TENSOR_HOOKS and key not in _produced(tape):
+                _run_tensor_hooks(grads, TENSOR_HOOKS[key][0])
+    return grads
+
+
+#: id(tensor) -> (tensor, {handle_id: hook_fn}); filled by Tensor.register_hook.
+TENSOR_HOOKS = {}
+
+
+def _produced(tape):
+    return {id(t) for entry in tape.entries for t in entry.outputs}
+
+
+def _run_tensor_hooks(grads, tensor):
+    """``Tensor.register_hook``: each hook sees the gradient (bare Tensor) and may replace it."""
+    hooks = TENSOR_HOOKS.get(id(tensor))
+    if not hooks or id(tensor) not in grads or hooks[0] is not tensor:
+        return
+    for fn in list(hooks[1].values()):
+        result = fn(grads[id(tensor)])
+        if result is not None:
+            grads[id(tensor)] = result
+
+
+def _restructure(out, flat):
+    """Rebuild the nesting of ``out`` with values taken from ``flat``."""
+    if isinstance(out, Tensor):
+        return next(flat)
+    if isinstance(out, (tuple, list)):
+        return tuple(_restructure(o, flat) for o in out)
+    return out
+
+
+def _add_input_grad(grads, value, grad, F):
+    if grad is None:
+        return
+    if isinstance(value, Tensor):
+        _accumulate(grads, value, grad, F)
+    elif isinstance(value, (tuple, list)) and isinstance(grad, (tuple, list)):
+        for v, g in zip(value, grad):
+            _add_input_grad(grads, v, g, F)
+
+
+def _accumulate(grads, tensor, grad, F):
+    if not isinstance(grad, Tensor):
+        return
+    key = id(tensor)
+    previous = grads.get(key)
+    grads[key] = grad if previous is None else F.add(previous, grad)

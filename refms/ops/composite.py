@@ -1,0 +1,4 @@
+"""Composite operations of ``refms.ops`` built on the autodiff layer (``GradOperation``)."""
+from ..autograd.grad import GradOperation
+
+__all__ = ["GradOperation"]

@@ -1,0 +1,10 @@
+"""``refms.ops.functional``: every functional op (``add``, ``reduce_sum``, ...) as a module attribute.
+
+The names come from the registry (:data:`refms.ops.primitive.FUNCTIONAL`),
+filled as the primitive modules in :mod:`refms.ops.prims` are imported.
+"""
+from . import prims  # noqa: F401  (importing registers every primitive and functional name)
+from .primitive import FUNCTIONAL
+
+globals().update(FUNCTIONAL)
+__all__ = sorted(FUNCTIONAL)

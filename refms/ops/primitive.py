@@ -1,0 +1,209 @@
+"""The Primitive: one operation = forward + shape/dtype rule + bprop, in one registry.
+
+Every operation refms can run is a subclass of :class:`Primitive` registered
+with :func:`register`.  Three methods sit side by side in each definition
+(STYLE.md 2):
+
+``infer(*inputs)``
+    The shape/dtype rule.  Receives the inputs as *abstract values*: anything
+    with ``.shape`` and ``.dtype`` (and ``.weak`` for Python scalars turned into
+    tensors) — real Tensors in PyNative mode, :class:`Abstract` values in graph
+    mode — and constants as plain Python values.  Returns an :class:`Abstract`
+    (or a tuple of them).  Bad inputs raise here, naming the op, shapes and dtypes.
+
+``forward(*arrays)``
+    Computes the result on numpy arrays by calling a kernel
+    (:mod:`refms.kernels`).  Tensor inputs arrive as ``numpy.ndarray``,
+    constants unchanged.  The executor casts the result to the inferred dtype.
+
+``bprop(*inputs, out, dout)``
+    MindSpore's backward convention, the same one a user's ``Cell.bprop``
+    uses: the forward inputs (as Tensors), the forward output and its
+    cotangent; returns one gradient per input (``None`` for constant inputs).
+    bprops are written with refms ops, so they are differentiable again
+    (higher-order gradients) and can be traced by the graph compiler.
+
+Calling a Primitive does not run it directly: ``__call__`` hands it to the
+current *executor* (PyNative: run now and record on the tape; graph
+compilation: emit a node).  That is how definitions stay plain data.
+
+``ops.Add()`` and ``ops.add`` are two spellings of one entry: functional
+names are registered next to the class with :func:`functional`.
+"""
+from .. import dtype as mstype
+
+__all__ = ["Primitive", "Abstract", "register", "functional", "alias", "REGISTRY", "FUNCTIONAL",
+           "NON_DIFFERENTIABLE", "set_executor", "get_executor", "op_error"]
+
+#: name -> Primitive subclass, in registration order.
+REGISTRY = {}
+#: functional name (``add``) -> callable.
+FUNCTIONAL = {}
+#: Names of primitives that have no gradient: their outputs are constants to autodiff.
+#: Listed once, here, as HIPS/autograd's ``nograd_functions`` (STYLE.md 3).
+NON_DIFFERENTIABLE = frozenset([
+    # comparisons and logic produce Bool
+    "Equal", "NotEqual", "Greater", "GreaterEqual", "Less", "LessEqual",
+    "LogicalAnd", "LogicalOr", "LogicalNot", "IsNan", "IsInf", "IsFinite",
+    # integer-valued results
+    "Argmax", "Argmin", "OneHot", "Sign", "FloorDiv", "Invert", "BitwiseAnd", "BitwiseOr",
+    # constant-valued results
+    "Zeros", "Ones", "Fill", "ZerosLike", "OnesLike",
+    # random ops, queues, state and gradient barriers
+    "UniformReal", "StandardNormal", "UniformInt", "GetNext", "StopGradient", "Assign",
+])
+
+
+class Abstract:
+    """An abstract value: what a tensor is known to be before it is computed.
+
+    ``shape`` is a tuple (``-1`` for a dimension only known at run time),
+    ``dtype`` a :class:`refms.dtype.Type`, ``weak`` True for a Python scalar
+    promoted to a tensor (it then yields to the other operand's dtype).
+    """
+
+    __slots__ = ("shape", "dtype", "weak")
+
+    def __init__(self, shape, dtype, weak=False):
+        self.shape = tuple(shape)
+        self.dtype = dtype
+        self.weak = weak
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    def __repr__(self):
+        return f"<Tensor[{self.dtype}], {self.shape}>"
+
+    def __eq__(self, other):
+        return (isinstance(other, Abstract) and self.shape == other.shape
+                and self.dtype is other.dtype)
+
+    def __hash__(self):
+        return hash((self.shape, self.dtype.name))
+
+
+def op_error(op, message, error=TypeError):
+    """An exception in MindSpore's style: ``For 'MatMul', <message>``."""
+    return error(f"For '{op}', {message}")
+
+
+class Primitive:
+    """Base class of every operation.  Subclasses set the class attributes:
+
+    * ``n_tensor_inputs`` — how many leading positional inputs are tensors
+      (Python numbers there become *weak* tensors); ``None`` = all of them.
+      The remaining inputs are constants (axes, shapes, ...).
+    * ``n_outputs`` — 1, or the number of tensors in the output tuple.
+    """
+
+    n_tensor_inputs = None
+    n_outputs = 1
+    name = "Primitive"
+    #: True for promoting elementwise ops: tensor inputs are cast to the
+    #: inferred output dtype before ``forward`` (int64 + float16 computes in float16).
+    compute_in_output_dtype = False
+
+    def __init__(self, **attrs):
+        for key, value in attrs.items():
+            setattr(self, key, value)
+
+    # -- the three pieces every definition provides -------------------------
+    def infer(self, *inputs):
+        raise NotImplementedError(f"{self.name} has no shape/dtype rule")
+
+    def forward(self, *arrays):
+        raise NotImplementedError(f"{self.name} has no forward")
+
+    def bprop(self, *args):
+        raise NotImplementedError(f"{self.name} has no bprop")
+
+    # ------------------------------------------------------------------------
+    @property
+    def differentiable(self):
+        return self.name not in NON_DIFFERENTIABLE
+
+    def attrs(self):
+        """The constructor attributes, for printing and IR dumps."""
+        return {k: v for k, v in vars(self).items() if not k.startswith("_")}
+
+    def __call__(self, *args):
+        return _EXECUTOR[0](self, args)
+
+    def __repr__(self):
+        attrs = self.attrs()
+        if not attrs:
+            return f"Prim[{self.name}]"
+        inner = ", ".join(f"{k}={v!r}" for k, v in attrs.items())
+        return f"Prim[{self.name}]<{inner}>"
+
+    def check_arity(self, args, low, high=None):
+        high = low if high is None else high
+        if not low <= len(args) <= high:
+            want = str(low) if low == high else f"{low} to {high}"
+            raise op_error(self.name, f"expected {want} inputs, but got {len(args)}.")
+
+
+def register(cls):
+    """Class decorator: add a Primitive subclass to the registry under its class name."""
+    name = cls.__name__
+    if name in REGISTRY:
+        raise ValueError(f"primitive {name} registered twice")
+    cls.name = name
+    REGISTRY[name] = cls
+    return cls
+
+
+def alias(name, prim):
+    """Register the functional spelling ``ops.<name>(*args)`` = ``prim(*args)`` of one entry."""
+    def fn(*args):
+        return prim(*args)
+    fn.__doc__ = f"Functional form of :class:`{type(prim).__name__}`: ``{name}(*inputs)``."
+    fn.__qualname__ = name
+    return functional(name, fn)
+
+
+def functional(name, fn):
+    """Register ``fn`` as the functional spelling ``ops.<name>`` of a registry entry."""
+    if name in FUNCTIONAL:
+        raise ValueError(f"functional op {name} registered twice")
+    fn.__name__ = name
+    FUNCTIONAL[name] = fn
+    return fn
+
+
+# The executor runs a primitive call.  PyNative installs its own at import
+# (refms.autograd.pynative); the graph compiler swaps in a node emitter while
+# it traces.  A one-element list so both can replace it in place.
+def _no_executor(prim, args):
+    raise RuntimeError("refms executor not initialised: import refms first")
+
+
+_EXECUTOR = [_no_executor]
+
+
+def set_executor(fn):
+    """Install ``fn(prim, args)`` as the way primitive calls run; returns the previous one."""
+    previous = _EXECUTOR[0]
+    _EXECUTOR[0] = fn
+    return previous
+
+
+def get_executor():
+    return _EXECUTOR[0]
+
+
+def same_dtype_error(op, names, dtypes):
+    pairs = ", ".join(f"'{n}': {d}" for n, d in zip(names, dtypes))
+    return op_error(op, f"the dtypes of inputs should be the same, but got {pairs}.")
+
+
+def check_float(op, arg_name, dtype):
+    if dtype.kind != "float":
+        raise op_error(op, f"the dtype of '{arg_name}' should be float16, float32 or float64, "
+                           f"but got {dtype}.")
+
+
+def float_dtypes():
+    return (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)

@@ -1,0 +1,202 @@
+"""Binary arithmetic: Add, Sub, Mul, RealDiv/Div, FloorDiv, FloorMod, Mod, Pow, Maximum, Minimum.
+
+All broadcast (numpy rules) and promote (SEMANTICS.md 1.7); gradients are
+summed back to each input's shape and cast to its dtype (``grad_like``).
+"""
+import numpy as np
+
+from ... import dtype as mstype
+from ..primitive import Primitive, Abstract, register, alias, functional
+from ..promotion import promote
+from ._base import binary_abstract, broadcast_shape, grad_like
+
+
+class _Binary(Primitive):
+    """Elementwise binary op computed in the promoted dtype."""
+    n_tensor_inputs = 2
+    compute_in_output_dtype = True
+
+    def infer(self, x, y):
+        return binary_abstract(self.name, x, y)
+
+
+@register
+class Add(_Binary):
+    """z = x + y."""
+
+    def forward(self, x, y):
+        return np.add(x, y)
+
+    def bprop(self, x, y, out, dout):
+        return grad_like(dout, x), grad_like(dout, y)
+
+
+@register
+class Sub(_Binary):
+    """z = x − y."""
+
+    def forward(self, x, y):
+        return np.subtract(x, y)
+
+    def bprop(self, x, y, out, dout):
+        return grad_like(dout, x), grad_like(-dout, y)
+
+
+@register
+class Mul(_Binary):
+    """z = x · y."""
+
+    def forward(self, x, y):
+        return np.multiply(x, y)
+
+    def bprop(self, x, y, out, dout):
+        return grad_like(dout * y, x), grad_like(dout * x, y)
+
+
+@register
+class RealDiv(_Binary):
+    """z = x / y; integer and bool inputs divide in Float32."""
+
+    def infer(self, x, y):
+        dtype = promote(x, y)
+        if dtype.kind in ("int", "uint", "bool"):
+            dtype = mstype.float32
+        return Abstract(broadcast_shape(self.name, x.shape, y.shape), dtype)
+
+    def forward(self, x, y):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.true_divide(x, y)
+
+    def bprop(self, x, y, out, dout):
+        dx = dout / y
+        return grad_like(dx, x), grad_like(-dx * out, y)
+
+
+@register
+class Div(RealDiv):
+    """z = x / y (MindSpore's ``Div``; same rule as RealDiv)."""
+
+
+@register
+class FloorDiv(_Binary):
+    """z = ⌊x / y⌋ (no gradient: piecewise constant)."""
+
+    def forward(self, x, y):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.floor_divide(x, y)
+
+
+@register
+class FloorMod(_Binary):
+    """z = x − ⌊x / y⌋·y (sign of y, Python's ``%``).  ∂z/∂x = 1, ∂z/∂y = −⌊x / y⌋."""
+
+    def forward(self, x, y):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.mod(x, y)
+
+    def bprop(self, x, y, out, dout):
+        from .. import functional as F
+        return grad_like(dout, x), grad_like(-dout * F.floor_div(x, y), y)
+
+
+@register
+class Mod(_Binary):
+    """z = x − trunc(x / y)·y (sign of x, C's ``fmod``).  ∂z/∂x = 1, ∂z/∂y = −trunc(x / y)."""
+
+    def forward(self, x, y):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.fmod(x, y)
+
+    def bprop(self, x, y, out, dout):
+        from .. import functional as F
+        quotient = F.cast(F.cast((x - out) / y, mstype.int64), dout.dtype)
+        return grad_like(dout, x), grad_like(-dout * quotient, y)
+
+
+@register
+class Pow(_Binary):
+    """z = xʸ.  ∂z/∂x = y·xʸ⁻¹, ∂z/∂y = z·ln x (taken as 0 where x ≤ 0)."""
+
+    def forward(self, x, y):
+        if x.dtype.kind in "iu" and np.any(np.asarray(y) < 0):
+            return np.power(x.astype(np.float64), y).astype(x.dtype)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.power(x, y)
+
+    def bprop(self, x, y, out, dout):
+        from .. import functional as F
+        dx = dout * y * F.pow(x, y - 1)
+        positive = F.greater(x, 0)
+        safe_x = F.select(positive, x, F.ones_like(x))
+        dy = F.select(positive, dout * out * F.log(safe_x), F.zeros_like(dout))
+        return grad_like(dx, x), grad_like(dy, y)
+
+
+class _Extremum(_Binary):
+    """Shared bprop of Maximum/Minimum: the winner gets dout; ties split it 0.5/0.5."""
+
+    def bprop(self, x, y, out, dout):
+        from .. import functional as F
+        x_wins = F.cast(self.wins(x, y), dout.dtype)
+        tie = F.cast(F.equal(x, y), dout.dtype) * 0.5
+        dx = dout * (x_wins + tie)
+        dy = dout * (1 - x_wins - tie)
+        return grad_like(dx, x), grad_like(dy, y)
+
+
+@register
+class Maximum(_Extremum):
+    """z = max(x, y) (NaN propagates)."""
+
+    def forward(self, x, y):
+        return np.maximum(x, y)
+
+    def wins(self, x, y):
+        from .. import functional as F
+        return F.greater(x, y)
+
+
+@register
+class Minimum(_Extremum):
+    """z = min(x, y) (NaN propagates)."""
+
+    def forward(self, x, y):
+        return np.minimum(x, y)
+
+    def wins(self, x, y):
+        from .. import functional as F
+        return F.less(x, y)
+
+
+add = alias("add", Add())
+sub = alias("sub", Sub())
+mul = alias("mul", Mul())
+alias("subtract", Sub())
+alias("multiply", Mul())
+floor_div = alias("floor_div", FloorDiv())
+floor_mod = alias("floor_mod", FloorMod())
+alias("floor_divide", FloorDiv())
+alias("remainder", FloorMod())
+maximum = alias("maximum", Maximum())
+minimum = alias("minimum", Minimum())
+pow_ = alias("pow", Pow())
+_REAL_DIV = RealDiv()
+
+
+def div(input, other, *, rounding_mode=None):
+    """ops.div: true division; ``rounding_mode='floor'`` floors, ``'trunc'`` truncates."""
+    from .. import functional as F
+    if rounding_mode is None:
+        return _REAL_DIV(input, other)
+    if rounding_mode == "floor":
+        return F.floor_div(input, other)
+    if rounding_mode == "trunc":
+        truncated = F.trunc(_REAL_DIV(input, other))
+        return F.cast(truncated, F.floor_div(input, other).dtype)
+    raise ValueError(f"For 'div', rounding_mode should be None, 'floor' or 'trunc', "
+                     f"but got {rounding_mode!r}.")
+
+
+functional("div", div)
+alias("true_divide", RealDiv())
+alias("divide", RealDiv())

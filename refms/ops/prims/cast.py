@@ -1,0 +1,90 @@
+"""Cast, Identity and StopGradient: ops that keep values and change type or gradient flow."""
+import numpy as np
+
+from ... import dtype as mstype
+from ..primitive import Primitive, Abstract, register, alias, op_error
+
+
+@register
+class Cast(Primitive):
+    """y = x converted to ``dtype`` (float -> int truncates toward zero; ints wrap).
+
+    ∂y/∂x = 1, cast back to x's dtype, so gradients flow through casts
+    (SEMANTICS.md 4.3).
+    """
+    n_tensor_inputs = 1
+
+    def infer(self, x, dtype):
+        if not isinstance(dtype, mstype.Type):
+            try:
+                dtype = mstype.to_dtype(dtype)
+            except TypeError:
+                raise op_error("Cast", f"the 'dst_type' should be a mindspore dtype, but got "
+                                       f"{dtype!r}.") from None
+        return Abstract(x.shape, dtype)
+
+    def forward(self, x, dtype):
+        dtype = mstype.to_dtype(dtype)
+        if dtype is mstype.bfloat16:
+            return mstype.round_to_bfloat16(x)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return x.astype(dtype.np_type)
+
+    def bprop(self, x, dtype, out, dout):
+        from .. import functional as F
+        return F.cast(dout, x.dtype), None
+
+
+@register
+class Identity(Primitive):
+    """y = x (a new tensor with the same values); ∂y/∂x = 1."""
+    n_tensor_inputs = 1
+
+    def infer(self, x):
+        return Abstract(x.shape, x.dtype)
+
+    def forward(self, x):
+        return np.array(x, copy=True)
+
+    def bprop(self, x, out, dout):
+        return (dout,)
+
+
+@register
+class StopGradient(Primitive):
+    """y = x, and no gradient flows back through it (declared non-differentiable)."""
+    n_tensor_inputs = 1
+
+    def infer(self, x):
+        return Abstract(x.shape, x.dtype)
+
+    def forward(self, x):
+        return x
+
+
+_CAST = Cast()
+
+
+def cast(input, dtype):
+    """ops.cast(input, dtype)."""
+    return _CAST(input, dtype)
+
+
+from ..primitive import functional  # noqa: E402
+functional("cast", cast)
+identity = alias("identity", Identity())
+alias("deepcopy", Identity())
+_STOP = StopGradient()
+
+
+def stop_gradient(value):
+    """ops.stop_gradient: a new Tensor (tuples recursively) that blocks gradients (SEMANTICS.md 4.5)."""
+    from ...tensor import Tensor
+    if isinstance(value, (tuple, list)):
+        return type(value)(stop_gradient(v) for v in value)
+    if isinstance(value, Tensor):
+        return _STOP(value)
+    return value
+
+
+functional("stop_gradient", stop_gradient)

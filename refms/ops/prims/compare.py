@@ -1,0 +1,154 @@
+"""Comparisons and logic: Equal, NotEqual, Greater, GreaterEqual, Less, LessEqual,
+LogicalAnd, LogicalOr, LogicalNot, IsNan, IsInf, IsFinite.  All return Bool, no gradient."""
+import numpy as np
+
+from ... import dtype as mstype
+from ..primitive import Primitive, Abstract, register, alias, op_error
+from ._base import broadcast_shape
+
+
+class _Compare(Primitive):
+    """Elementwise comparison with broadcasting; the result is Bool."""
+    n_tensor_inputs = 2
+
+    def infer(self, x, y):
+        return Abstract(broadcast_shape(self.name, x.shape, y.shape), mstype.bool_)
+
+
+@register
+class Equal(_Compare):
+    """z = (x == y)."""
+
+    def forward(self, x, y):
+        return np.equal(x, y)
+
+
+@register
+class NotEqual(_Compare):
+    """z = (x ≠ y)."""
+
+    def forward(self, x, y):
+        return np.not_equal(x, y)
+
+
+@register
+class Greater(_Compare):
+    """z = (x > y)."""
+
+    def forward(self, x, y):
+        return np.greater(x, y)
+
+
+@register
+class GreaterEqual(_Compare):
+    """z = (x ≥ y)."""
+
+    def forward(self, x, y):
+        return np.greater_equal(x, y)
+
+
+@register
+class Less(_Compare):
+    """z = (x < y)."""
+
+    def forward(self, x, y):
+        return np.less(x, y)
+
+
+@register
+class LessEqual(_Compare):
+    """z = (x ≤ y)."""
+
+    def forward(self, x, y):
+        return np.less_equal(x, y)
+
+
+class _Logical(_Compare):
+    """Logical ops take Bool tensors (MindSpore rejects other dtypes)."""
+
+    def infer(self, x, y):
+        for name, value in (("x", x), ("y", y)):
+            if value.dtype is not mstype.bool_:
+                raise op_error(self.name, f"the dtype of '{name}' should be Bool, but got "
+                                          f"{value.dtype}.")
+        return super().infer(x, y)
+
+
+@register
+class LogicalAnd(_Logical):
+    """z = x ∧ y."""
+
+    def forward(self, x, y):
+        return np.logical_and(x, y)
+
+
+@register
+class LogicalOr(_Logical):
+    """z = x ∨ y."""
+
+    def forward(self, x, y):
+        return np.logical_or(x, y)
+
+
+@register
+class LogicalNot(Primitive):
+    """y = ¬x (Bool input)."""
+    n_tensor_inputs = 1
+
+    def infer(self, x):
+        if x.dtype is not mstype.bool_:
+            raise op_error(self.name, f"the dtype of 'x' should be Bool, but got {x.dtype}.")
+        return Abstract(x.shape, mstype.bool_)
+
+    def forward(self, x):
+        return np.logical_not(x)
+
+
+class _Classify(Primitive):
+    n_tensor_inputs = 1
+
+    def infer(self, x):
+        return Abstract(x.shape, mstype.bool_)
+
+
+@register
+class IsNan(_Classify):
+    """y = (x is NaN)."""
+
+    def forward(self, x):
+        return np.isnan(x)
+
+
+@register
+class IsInf(_Classify):
+    """y = (x is ±inf)."""
+
+    def forward(self, x):
+        return np.isinf(x)
+
+
+@register
+class IsFinite(_Classify):
+    """y = (x is neither NaN nor ±inf)."""
+
+    def forward(self, x):
+        return np.isfinite(x)
+
+
+equal = alias("equal", Equal())
+not_equal = alias("not_equal", NotEqual())
+alias("ne", NotEqual())
+greater = alias("greater", Greater())
+alias("gt", Greater())
+greater_equal = alias("greater_equal", GreaterEqual())
+alias("ge", GreaterEqual())
+less = alias("less", Less())
+alias("lt", Less())
+less_equal = alias("less_equal", LessEqual())
+alias("le", LessEqual())
+logical_and = alias("logical_and", LogicalAnd())
+logical_or = alias("logical_or", LogicalOr())
+logical_not = alias("logical_not", LogicalNot())
+alias("isnan", IsNan())
+alias("isinf", IsInf())
+alias("isfinite", IsFinite())

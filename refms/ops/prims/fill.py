@@ -1,0 +1,122 @@
+"""Constant-valued tensors: Zeros, Ones, Fill, ZerosLike, OnesLike (no gradients)."""
+import numpy as np
+
+from ... import dtype as mstype
+from ..primitive import Primitive, Abstract, register, functional, op_error
+
+
+def _shape(op, shape):
+    if isinstance(shape, (int, np.integer)):
+        shape = (int(shape),)
+    shape = tuple(shape)
+    if any(not isinstance(d, (int, np.integer)) or d < 0 for d in shape):
+        raise op_error(op, f"the 'shape' should be a tuple of non-negative ints, but got {shape}.",
+                       ValueError)
+    return tuple(int(d) for d in shape)
+
+
+@register
+class Zeros(Primitive):
+    """y = 0 of ``shape`` and ``dtype``."""
+    n_tensor_inputs = 0
+
+    def infer(self, shape, dtype=mstype.float32):
+        return Abstract(_shape("Zeros", shape), mstype.to_dtype(dtype))
+
+    def forward(self, shape, dtype=mstype.float32):
+        return np.zeros(_shape("Zeros", shape), dtype=mstype.to_dtype(dtype).np_type)
+
+
+@register
+class Ones(Primitive):
+    """y = 1 of ``shape`` and ``dtype``."""
+    n_tensor_inputs = 0
+
+    def infer(self, shape, dtype=mstype.float32):
+        return Abstract(_shape("Ones", shape), mstype.to_dtype(dtype))
+
+    def forward(self, shape, dtype=mstype.float32):
+        return np.ones(_shape("Ones", shape), dtype=mstype.to_dtype(dtype).np_type)
+
+
+@register
+class Fill(Primitive):
+    """y = ``value`` of ``shape`` and ``dtype`` (MindSpore order: ``Fill()(dtype, shape, value)``)."""
+    n_tensor_inputs = 0
+
+    def infer(self, dtype, shape, value):
+        return Abstract(_shape("Fill", shape), mstype.to_dtype(dtype))
+
+    def forward(self, dtype, shape, value):
+        if hasattr(value, "item"):
+            value = value.item()
+        return np.full(_shape("Fill", shape), value, dtype=mstype.to_dtype(dtype).np_type)
+
+
+@register
+class ZerosLike(Primitive):
+    """y = 0 with x's shape and dtype."""
+    n_tensor_inputs = 1
+
+    def infer(self, x):
+        return Abstract(x.shape, x.dtype)
+
+    def forward(self, x):
+        return np.zeros_like(x)
+
+
+@register
+class OnesLike(Primitive):
+    """y = 1 with x's shape and dtype."""
+    n_tensor_inputs = 1
+
+    def infer(self, x):
+        return Abstract(x.shape, x.dtype)
+
+    def forward(self, x):
+        return np.ones_like(x)
+
+
+_ZEROS, _ONES, _FILL = Zeros(), Ones(), Fill()
+_ZEROS_LIKE, _ONES_LIKE = ZerosLike(), OnesLike()
+
+
+def zeros(size, dtype=None):
+    """ops.zeros(size, dtype=None): Float32 zeros by default."""
+    return _ZEROS(size, mstype.float32 if dtype is None else dtype)
+
+
+def ones(shape, dtype=None):
+    """ops.ones(shape, dtype=None): Float32 ones by default."""
+    return _ONES(shape, mstype.float32 if dtype is None else dtype)
+
+
+def fill(type, shape, value):
+    """ops.fill(type, shape, value)."""
+    return _FILL(type, shape, value)
+
+
+def full(size, fill_value, *, dtype=None):
+    """ops.full(size, fill_value, *, dtype=None): dtype inferred from the value like Tensor()."""
+    if dtype is None:
+        dtype = mstype.float32 if isinstance(fill_value, float) else (
+            mstype.bool_ if isinstance(fill_value, bool) else mstype.int64)
+    return _FILL(dtype, size, fill_value)
+
+
+def zeros_like(input, *, dtype=None):
+    """ops.zeros_like(input, *, dtype=None)."""
+    from .. import functional as F
+    out = _ZEROS_LIKE(input)
+    return out if dtype is None else F.cast(out, dtype)
+
+
+def ones_like(input, *, dtype=None):
+    """ops.ones_like(input, *, dtype=None)."""
+    from .. import functional as F
+    out = _ONES_LIKE(input)
+    return out if dtype is None else F.cast(out, dtype)
+
+
+for _fn in (zeros, ones, fill, full, zeros_like, ones_like):
+    functional(_fn.__name__, _fn)

@@ -1,0 +1,133 @@
+"""MatMul and BatchMatMul.  No dtype promotion: both operands must share a dtype (SEMANTICS.md 1.7)."""
+from ... import kernels
+from ..primitive import Primitive, Abstract, register, functional, op_error
+from ._base import broadcast_shape, shape_str
+
+
+def _check_same_dtype(op, x, y):
+    if x.dtype is not y.dtype:
+        raise op_error(op, f"the type of 'x2' should be same as 'x1', but got 'x1' with type "
+                           f"Tensor[{x.dtype}] and 'x2' with type Tensor[{y.dtype}].")
+
+
+@register
+class MatMul(Primitive):
+    """C = op(A) · op(B) for 2-D A, B; op transposes when ``transpose_a``/``transpose_b``.
+
+    dA = dC · op(B)ᵀ (transposed back if ``transpose_a``), dB = op(A)ᵀ · dC likewise.
+    """
+    n_tensor_inputs = 2
+
+    def __init__(self, transpose_a=False, transpose_b=False):
+        self.transpose_a = transpose_a
+        self.transpose_b = transpose_b
+
+    def infer(self, x, y):
+        if len(x.shape) != 2 or len(y.shape) != 2:
+            raise op_error("MatMul", f"the input 'x1' and 'x2' must be 2-D, but got x1 shape "
+                                     f"{shape_str(x.shape)} and x2 shape {shape_str(y.shape)}.",
+                           ValueError)
+        _check_same_dtype("MatMul", x, y)
+        m, k1 = x.shape[::-1] if self.transpose_a else x.shape
+        k2, n = y.shape[::-1] if self.transpose_b else y.shape
+        if k1 != k2 and -1 not in (k1, k2):
+            raise op_error("MatMul", f"the input dimensions must be equal, but got 'x1_col': {k1} "
+                                     f"and 'x2_row': {k2}. (x1 shape {shape_str(x.shape)}, x2 shape "
+                                     f"{shape_str(y.shape)}, transpose_a={self.transpose_a}, "
+                                     f"transpose_b={self.transpose_b})", ValueError)
+        return Abstract((m, n), x.dtype)
+
+    def forward(self, x, y):
+        return kernels.call("matmul")(x, y, self.transpose_a, self.transpose_b)
+
+    def bprop(self, x, y, out, dout):
+        ta, tb = self.transpose_a, self.transpose_b
+        if ta:
+            dx = MatMul(tb, True)(y, dout)
+        else:
+            dx = MatMul(False, not tb)(dout, y)
+        if tb:
+            dy = MatMul(True, ta)(dout, x)
+        else:
+            dy = MatMul(not ta, False)(x, dout)
+        return dx, dy
+
+
+@register
+class BatchMatMul(Primitive):
+    """C[..., :, :] = op(A[..., :, :]) · op(B[..., :, :]); batch axes broadcast."""
+    n_tensor_inputs = 2
+
+    def __init__(self, transpose_a=False, transpose_b=False):
+        self.transpose_a = transpose_a
+        self.transpose_b = transpose_b
+
+    def infer(self, x, y):
+        if len(x.shape) < 2 or len(y.shape) < 2:
+            raise op_error("BatchMatMul", f"the inputs must be at least 2-D, but got x shape "
+                                          f"{shape_str(x.shape)} and y shape {shape_str(y.shape)}.",
+                           ValueError)
+        _check_same_dtype("BatchMatMul", x, y)
+        m, k1 = x.shape[-1:-3:-1] if self.transpose_a else x.shape[-2:]
+        k2, n = y.shape[-1:-3:-1] if self.transpose_b else y.shape[-2:]
+        if k1 != k2:
+            raise op_error("BatchMatMul", f"the contracted dimensions must be equal, but got {k1} "
+                                          f"and {k2} (x shape {shape_str(x.shape)}, y shape "
+                                          f"{shape_str(y.shape)}).", ValueError)
+        batch = broadcast_shape("BatchMatMul", x.shape[:-2], y.shape[:-2])
+        return Abstract(batch + (m, n), x.dtype)
+
+    def forward(self, x, y):
+        return kernels.call("batch_matmul")(x, y, self.transpose_a, self.transpose_b)
+
+    def bprop(self, x, y, out, dout):
+        from ._base import sum_to
+        ta, tb = self.transpose_a, self.transpose_b
+        if ta:
+            dx = BatchMatMul(tb, True)(y, dout)
+        else:
+            dx = BatchMatMul(False, not tb)(dout, y)
+        if tb:
+            dy = BatchMatMul(True, ta)(dout, x)
+        else:
+            dy = BatchMatMul(not ta, False)(x, dout)
+        return sum_to(dx, x.shape), sum_to(dy, y.shape)
+
+
+_MATMUL = {(a, b): MatMul(a, b) for a in (False, True) for b in (False, True)}
+_BATCH = {(a, b): BatchMatMul(a, b) for a in (False, True) for b in (False, True)}
+
+
+def matmul(input, other):
+    """ops.matmul: numpy-like product (1-D operands promoted, batch axes broadcast)."""
+    from .. import functional as F
+    x, y = input, other
+    if len(x.shape) == 1 and len(y.shape) == 1:
+        return F.reduce_sum(x * y, (), False)
+    squeeze = []
+    if len(x.shape) == 1:
+        x = F.expand_dims(x, 0)
+        squeeze.append(-2)
+    if len(y.shape) == 1:
+        y = F.expand_dims(y, -1)
+        squeeze.append(-1)
+    if x.dtype is not y.dtype:
+        from ..promotion import promote
+        common = promote(x, y)
+        x, y = F.cast(x, common), F.cast(y, common)
+    if len(x.shape) == 2 and len(y.shape) == 2:
+        out = _MATMUL[(False, False)](x, y)
+    else:
+        out = _BATCH[(False, False)](x, y)
+    for axis in squeeze:          # at most one: the 1-D operand's inserted axis
+        out = F.squeeze(out, axis)
+    return out
+
+
+def bmm(input, mat2):
+    """ops.bmm: batched matrix product of 3-D tensors."""
+    return _BATCH[(False, False)](input, mat2)
+
+
+functional("matmul", matmul)
+functional("bmm", bmm)

@@ -1,0 +1,252 @@
+"""Elementwise unary math: Neg, Abs, Square, Sqrt, Rsqrt, Exp, Log, Sign, Reciprocal,
+Sin, Cos, Floor, Ceil, Trunc, Round, Log1p, Expm1, Erf.
+
+Transcendental ops on integer or bool tensors compute in Float32 (``_FloatUnary``).
+"""
+import math
+
+import numpy as np
+
+from ... import dtype as mstype
+from ..primitive import Primitive, Abstract, register, alias
+
+
+class _Unary(Primitive):
+    """Elementwise, same shape and dtype as the input."""
+    n_tensor_inputs = 1
+
+    def infer(self, x):
+        return Abstract(x.shape, x.dtype)
+
+
+class _FloatUnary(_Unary):
+    """Elementwise, result is floating point (ints and bools compute in Float32)."""
+    compute_in_output_dtype = True
+
+    def infer(self, x):
+        dtype = x.dtype if x.dtype.kind in ("float", "complex") else mstype.float32
+        return Abstract(x.shape, dtype)
+
+
+@register
+class Neg(_Unary):
+    """y = −x."""
+
+    def forward(self, x):
+        return np.negative(x)
+
+    def bprop(self, x, out, dout):
+        return (-dout,)
+
+
+@register
+class Abs(_Unary):
+    """y = |x|; ∂y/∂x = sign(x) (0 at 0)."""
+
+    def forward(self, x):
+        return np.abs(x)
+
+    def bprop(self, x, out, dout):
+        from .. import functional as F
+        return (dout * F.cast(F.sign(x), dout.dtype),)
+
+
+@register
+class Square(_Unary):
+    """y = x²; ∂y/∂x = 2x."""
+
+    def forward(self, x):
+        return np.square(x)
+
+    def bprop(self, x, out, dout):
+        return (dout * x * 2,)
+
+
+@register
+class Sqrt(_FloatUnary):
+    """y = √x; ∂y/∂x = 1 / (2y)."""
+
+    def forward(self, x):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.sqrt(x)
+
+    def bprop(self, x, out, dout):
+        return (dout / (out * 2),)
+
+
+@register
+class Rsqrt(_FloatUnary):
+    """y = 1/√x; ∂y/∂x = −y³/2."""
+
+    def forward(self, x):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.reciprocal(np.sqrt(x))
+
+    def bprop(self, x, out, dout):
+        return (dout * out * out * out * -0.5,)
+
+
+@register
+class Reciprocal(_FloatUnary):
+    """y = 1/x; ∂y/∂x = −y²."""
+
+    def forward(self, x):
+        with np.errstate(divide="ignore"):
+            return np.reciprocal(x)
+
+    def bprop(self, x, out, dout):
+        return (-dout * out * out,)
+
+
+@register
+class Exp(_FloatUnary):
+    """y = eˣ; ∂y/∂x = y."""
+
+    def forward(self, x):
+        with np.errstate(over="ignore"):
+            return np.exp(x)
+
+    def bprop(self, x, out, dout):
+        return (dout * out,)
+
+
+@register
+class Log(_FloatUnary):
+    """y = ln x; ∂y/∂x = 1/x."""
+
+    def forward(self, x):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.log(x)
+
+    def bprop(self, x, out, dout):
+        return (dout / x,)
+
+
+@register
+class Log1p(_FloatUnary):
+    """y = ln(1 + x); ∂y/∂x = 1/(1 + x).  Accurate for small x."""
+
+    def forward(self, x):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.log1p(x)
+
+    def bprop(self, x, out, dout):
+        return (dout / (x + 1),)
+
+
+@register
+class Expm1(_FloatUnary):
+    """y = eˣ − 1; ∂y/∂x = y + 1.  Accurate for small x."""
+
+    def forward(self, x):
+        return np.expm1(x)
+
+    def bprop(self, x, out, dout):
+        return (dout * (out + 1),)
+
+
+@register
+class Sin(_FloatUnary):
+    """y = sin x; ∂y/∂x = cos x."""
+
+    def forward(self, x):
+        return np.sin(x)
+
+    def bprop(self, x, out, dout):
+        from .. import functional as F
+        return (dout * F.cos(x),)
+
+
+@register
+class Cos(_FloatUnary):
+    """y = cos x; ∂y/∂x = −sin x."""
+
+    def forward(self, x):
+        return np.cos(x)
+
+    def bprop(self, x, out, dout):
+        from .. import functional as F
+        return (-dout * F.sin(x),)
+
+
+@register
+class Erf(_FloatUnary):
+    """y = erf x = (2/√π) ∫₀ˣ e^(−t²) dt; ∂y/∂x = (2/√π) e^(−x²)."""
+
+    def forward(self, x):
+        from scipy.special import erf
+        return erf(x)
+
+    def bprop(self, x, out, dout):
+        from .. import functional as F
+        return (dout * F.exp(-(x * x)) * (2 / math.sqrt(math.pi)),)
+
+
+class _PiecewiseConstant(_Unary):
+    """Rounding ops: gradient zero almost everywhere."""
+
+    def bprop(self, x, out, dout):
+        from .. import functional as F
+        return (F.zeros_like(x),)
+
+
+@register
+class Floor(_PiecewiseConstant):
+    """y = ⌊x⌋."""
+
+    def forward(self, x):
+        return np.floor(x)
+
+
+@register
+class Ceil(_PiecewiseConstant):
+    """y = ⌈x⌉."""
+
+    def forward(self, x):
+        return np.ceil(x)
+
+
+@register
+class Trunc(_PiecewiseConstant):
+    """y = trunc(x) (toward zero)."""
+
+    def forward(self, x):
+        return np.trunc(x)
+
+
+@register
+class Round(_PiecewiseConstant):
+    """y = round half to even (numpy's and MindSpore's CPU rule)."""
+
+    def forward(self, x):
+        return np.round(x)
+
+
+@register
+class Sign(_Unary):
+    """y = sign(x) ∈ {−1, 0, 1} (no gradient)."""
+
+    def forward(self, x):
+        return np.sign(x)
+
+
+neg = alias("neg", Neg())
+alias("negative", Neg())
+abs_ = alias("abs", Abs())
+alias("absolute", Abs())
+square = alias("square", Square())
+sqrt = alias("sqrt", Sqrt())
+rsqrt = alias("rsqrt", Rsqrt())
+alias("reciprocal", Reciprocal())
+exp = alias("exp", Exp())
+log = alias("log", Log())
+alias("log1p", Log1p())
+alias("expm1", Expm1())
+alias("sin", Sin())
+alias("cos", Cos())
+alias("erf", Erf())
+alias("floor", Floor())
+alias("ceil", Ceil())
+alias("trunc", Trunc())
+alias("round", Round())
+sign = alias("sign", Sign())

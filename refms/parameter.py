@@ -1,0 +1,141 @@
+"""``Parameter``: a named, trainable Tensor held by Cells (SEMANTICS.md 2).
+
+Parameters are leaves of autodiff: every tape watches them, so their
+gradients are available to ``GradOperation(get_by_list=True)`` and
+``grad(..., weights=...)``.
+"""
+import itertools
+
+import numpy as np
+
+from . import dtype as mstype
+from .tensor import Tensor
+
+__all__ = ["Parameter", "ParameterTuple"]
+
+_AUTO_NAMES = itertools.count(1)
+_AUTO_PREFIX = "Parameter#"
+
+
+class Parameter(Tensor):
+    """Parameter(default_input, name=None, requires_grad=True, layerwise_parallel=False, parallel_optimizer=True)
+
+    ``default_input``: Tensor, numpy array, Python int (-> Int32) or float
+    (-> Float32), or list.  ``repr``: ``Parameter (name=w, shape=(2,), dtype=Float32, requires_grad=True)``.
+    """
+
+    _is_param = True
+
+    def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
+                 parallel_optimizer=True, storage_format="", device=None):
+        if isinstance(default_input, bool):
+            raise ValueError("Parameter data can not be `bool`")
+        if isinstance(default_input, Tensor):
+            if default_input.has_init:
+                default_input = default_input.init_data()
+            super().__init__(default_input._value(), default_input.dtype)
+            self._data = np.array(self._data, copy=True)
+        elif isinstance(default_input, int):
+            super().__init__(default_input, mstype.int32)
+        else:
+            super().__init__(default_input)
+        self.name = name
+        self.requires_grad = requires_grad
+        self.layerwise_parallel = layerwise_parallel
+        self.parallel_optimizer = parallel_optimizer
+
+    # -- name -------------------------------------------------------------------
+    @property
+    def name(self):
+        return self._name
+
+    @name.setter
+    def name(self, value):
+        if value is None or (isinstance(value, str) and not value.strip()):
+            value = f"{_AUTO_PREFIX}{next(_AUTO_NAMES)}"
+        elif not isinstance(value, str):
+            raise ValueError(f"The type of the Parameter's name should be 'string' or 'None', "
+                             f"but got {type(value).__name__}.")
+        value = value.strip()
+        if len(value) > 1024:
+            raise ValueError("The length of the 'name' should be no more than 1024.")
+        self._name = value
+
+    @property
+    def auto_named(self):
+        return self._name.startswith(_AUTO_PREFIX)
+
+    @property
+    def data(self):
+        return self
+
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if not isinstance(value, bool):
+            raise TypeError(f"The 'requires_grad' should be bool, but got {type(value).__name__}.")
+        self._requires_grad = value
+
+    def set_data(self, data, slice_shape=False):
+        """Replace the value, cast to this parameter's dtype; the shape may change. Returns self."""
+        if isinstance(data, bool) or not isinstance(data, (Tensor, int, float)):
+            raise TypeError(f"Parameter.set_data: the data should be Tensor, int or float, but "
+                            f"got {type(data).__name__}.")
+        if isinstance(data, float) and self.dtype.kind in ("int", "uint", "bool"):
+            raise TypeError(f"Incoming Parameter dtype can not be converted to current dtype "
+                            f"implicitly. Current dtype is {self.dtype}, and incoming is Float.")
+        if isinstance(data, Tensor):
+            if data.has_init:
+                data = data.init_data()
+            array = data._value()
+        else:
+            array = np.asarray(data)
+        from .tensor import _cast_array
+        self._data = _cast_array(np.array(array, copy=True), self.dtype)
+        return self
+
+    def clone(self, init="same"):
+        """A copy named like this one; ``init='same'`` copies the values."""
+        if init != "same":
+            from .initializer import initializer
+            data = initializer(init, self.shape, self.dtype)
+        else:
+            data = Tensor(self._value(), self.dtype)
+        return Parameter(data, self.name, self.requires_grad)
+
+    def __repr__(self):
+        return (f"Parameter (name={self.name}, shape={tuple(self.shape)}, dtype={self.dtype}, "
+                f"requires_grad={self.requires_grad})")
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        return (Parameter, (Tensor(self.asnumpy(), self.dtype), self.name, self.requires_grad))
+
+
+class ParameterTuple(tuple):
+    """A tuple of Parameters with unique names."""
+
+    def __new__(cls, iterable):
+        items = list(iterable)
+        names = set()
+        for p in items:
+            if not isinstance(p, Parameter):
+                raise TypeError(f"For ParameterTuple initialization, ParameterTuple input should "
+                                f"be 'Parameter' collection, but got a {type(iterable)}. ")
+            if p.name in names:
+                raise ValueError(f"The value {p!r} , its name '{p.name}' already exists. Please "
+                                 f"set a unique name for the parameter.")
+            names.add(p.name)
+        return super().__new__(cls, items)
+
+    def clone(self, prefix, init="same"):
+        clones = []
+        for p in self:
+            c = p.clone(init)
+            c.name = f"{prefix}.{p.name}"
+            clones.append(c)
+        return ParameterTuple(clones)

@@ -1,0 +1,528 @@
+"""``Tensor``: an n-dimensional array with a MindSpore dtype.
+
+A Tensor wraps a numpy array (``_data``) and a :class:`refms.dtype.Type`
+(``_dtype``).  Every arithmetic operator and method runs a registered
+primitive through the current executor (``refms.ops``), so Tensor code is
+recorded for autodiff and traced by the graph compiler like any other op.
+
+dtype inference from Python data (SEMANTICS.md 1.1): ``float`` -> Float32,
+``int`` -> Int64, ``bool`` -> Bool; lists follow their elements (any float
+-> Float32); numpy arrays keep their dtype (float64 stays Float64).
+
+``str(t)`` is numpy's ``str`` of the values; ``repr(t)`` is MindSpore's own
+format (:mod:`refms.tensor_print`).
+"""
+import numbers
+
+import numpy as np
+
+from . import dtype as mstype
+
+__all__ = ["Tensor"]
+
+_INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
+
+
+def _infer_python(data):
+    """Array and dtype for Python scalars, lists and tuples (SEMANTICS.md 1.1)."""
+    if isinstance(data, bool):
+        return np.array(data, dtype=np.bool_), mstype.bool_
+    if isinstance(data, int):
+        if not _INT64_MIN <= data <= _INT64_MAX:
+            raise TypeError(f"For 'Tensor', the integer {data} is out of the range of int64.")
+        return np.array(data, dtype=np.int64), mstype.int64
+    if isinstance(data, float):
+        return np.array(data, dtype=np.float32), mstype.float32
+    if isinstance(data, complex):
+        return np.array(data, dtype=np.complex64), mstype.complex64
+    array = np.array(_to_plain(data))
+    if array.dtype == object:
+        raise TypeError(f"For 'Tensor', cannot build a tensor from {type(data).__name__} "
+                        f"{data!r}: the elements must be numbers of one nested shape "
+                        f"within the int64 range.")
+    if array.dtype.kind == "f" or array.size == 0:
+        return array.astype(np.float32), mstype.float32
+    if array.dtype.kind in "iu":
+        return array.astype(np.int64), mstype.int64
+    if array.dtype.kind == "b":
+        return array, mstype.bool_
+    if array.dtype.kind == "c":
+        return array.astype(np.complex64), mstype.complex64
+    raise TypeError(f"For 'Tensor', unsupported element type {array.dtype} in {data!r}.")
+
+
+def _to_plain(data):
+    """Replace Tensors nested in lists/tuples by their numpy values."""
+    if isinstance(data, Tensor):
+        return data.asnumpy()
+    if isinstance(data, (list, tuple)):
+        return [_to_plain(d) for d in data]
+    return data
+
+
+class Tensor:
+    """Tensor(input_data=None, dtype=None, shape=None, init=None)
+
+    ``input_data``: a Tensor, numpy array or scalar, Python number, list or tuple.
+    ``dtype``: cast to this type (float -> int truncates toward zero).
+    ``shape``, ``dtype`` and ``init`` without data create a lazily initialised
+    tensor; ``init_data()`` fills it (SEMANTICS.md 2.4).
+    """
+
+    __slots__ = ("_data", "_dtype", "weak", "_init", "_shape", "__weakref__", "__dict__")
+    __array_ufunc__ = None          # numpy defers to our reflected operators
+    _is_param = False
+
+    def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False):
+        self.weak = False
+        self._init = None
+        self._shape = None
+        if dtype is not None:
+            dtype = mstype.to_dtype(dtype)
+        if input_data is None:
+            if init is None or shape is None or dtype is None:
+                if shape is not None and dtype is not None:
+                    input_data = np.zeros(shape, dtype=dtype.np_type)
+                else:
+                    raise TypeError("For 'Tensor', 'input_data' is None: give data, or "
+                                    "'shape', 'dtype' and 'init' for lazy initialisation.")
+            else:
+                self._data = None
+                self._dtype = dtype
+                self._init = init
+                self._shape = tuple(int(d) for d in (shape if isinstance(shape, (list, tuple))
+                                                     else (shape,)))
+                return
+        if isinstance(input_data, Tensor):
+            array, inferred = input_data._value(), input_data._dtype
+        elif isinstance(input_data, (np.ndarray, np.generic)):
+            array = np.asarray(input_data)
+            inferred = mstype.nptype_to_dtype(array.dtype)
+        elif isinstance(input_data, (numbers.Number, list, tuple)):
+            array, inferred = _infer_python(input_data)
+        else:
+            raise TypeError(f"For 'Tensor', the type of 'input_data' should be Tensor, numpy "
+                            f"array, number, list or tuple, but got {type(input_data).__name__}.")
+        if dtype is None or dtype is inferred:
+            self._data = np.array(array, copy=True) if isinstance(input_data, np.ndarray) else array
+            self._dtype = inferred
+        else:
+            self._data = _cast_array(array, dtype)
+            self._dtype = dtype
+
+    @classmethod
+    def _make(cls, array, dtype, weak=False):
+        """Internal fast constructor: wrap ``array`` (already of ``dtype``) without copying."""
+        t = object.__new__(cls)
+        t._data = array
+        t._dtype = dtype
+        t.weak = weak
+        t._init = None
+        t._shape = None
+        return t
+
+    # -- data access ---------------------------------------------------------
+    def _value(self):
+        """The numpy array, raising the MindSpore error for uninitialised tensors."""
+        if self._data is None:
+            raise RuntimeError(f"The Tensor(shape={list(self._shape)}, dtype={self._dtype}) is "
+                               f"uninitialized. Please call Tensor.init_data() first.")
+        return self._data
+
+    def asnumpy(self):
+        """A numpy copy of the values (initialises a lazy tensor first)."""
+        if self._data is None:
+            self.init_data()
+        return np.array(self._data, copy=True)
+
+    def __array__(self, dtype=None, copy=None):
+        array = self._value()
+        return array if dtype is None else array.astype(dtype)
+
+    def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
+        """Materialise a lazily initialised tensor in place; returns ``self``."""
+        if self._init is None:
+            raise TypeError("init_data must be set Tensor.init, init can't be None")
+        array = np.zeros(self._shape, dtype=self._dtype.np_type)
+        self._init(array)
+        self._data = _cast_array(array, self._dtype)
+        self._init = None
+        self._shape = None
+        return self
+
+    @property
+    def has_init(self):
+        return self._init is not None
+
+    @property
+    def init(self):
+        return self._init
+
+    def assign_value(self, value):
+        """Replace the values in place (shape and dtype taken from ``value``)."""
+        self._data = value._value() if isinstance(value, Tensor) else np.asarray(value)
+        if isinstance(value, Tensor):
+            self._dtype = value._dtype
+        return self
+
+    # -- attributes ----------------------------------------------------------
+    @property
+    def shape(self):
+        return self._shape if self._data is None else self._data.shape
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def size(self):
+        return int(np.prod(self.shape, dtype=np.int64))
+
+    @property
+    def itemsize(self):
+        return self._dtype.itemsize
+
+    @property
+    def nbytes(self):
+        return self.size * self.itemsize
+
+    @property
+    def strides(self):
+        return self._value().strides
+
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("Not support len of a 0-D tensor")
+        return self.shape[0]
+
+    def item(self, index=None):
+        array = self._value()
+        if index is not None:
+            return array.item(index)
+        if array.size != 1:
+            raise ValueError(f"For 'Tensor.item', the tensor should have only one element, "
+                             f"but got {array.size}.")
+        return array.item()
+
+    def tolist(self):
+        return self._value().tolist()
+
+    def _one_element(self, kind):
+        array = self._value()
+        if array.size != 1:
+            raise ValueError(f"The tensor should have only one element, but got {array.size}, "
+                             f"more than one element is ambiguous.")
+        return kind(array.reshape(()).item())
+
+    def __bool__(self):
+        return self._one_element(bool)
+
+    def __float__(self):
+        return self._one_element(float)
+
+    def __int__(self):
+        return self._one_element(int)
+
+    def __index__(self):
+        if self._dtype.kind not in ("int", "uint", "bool"):
+            raise TypeError(f"only integer tensors can be used as an index, got {self._dtype}")
+        return self._one_element(int)
+
+    def __hash__(self):
+        return id(self)
+
+    # -- printing --------------------------------------------------------------
+    def __str__(self):
+        from .tensor_print import tensor_str
+        return tensor_str(self)
+
+    def __repr__(self):
+        from .tensor_print import tensor_repr
+        return tensor_repr(self)
+
+    # -- conversions and shape methods (all go through primitives) ----------
+    def astype(self, dtype, copy=True):
+        return F.cast(self, mstype.to_dtype(dtype))
+
+    def to(self, dtype):
+        return self.astype(dtype)
+
+    def float(self):
+        return self.astype(mstype.float32)
+
+    def half(self):
+        return self.astype(mstype.float16)
+
+    def int(self):
+        return self.astype(mstype.int32)
+
+    def long(self):
+        return self.astype(mstype.int64)
+
+    def bool(self):
+        return self.astype(mstype.bool_)
+
+    def copy(self):
+        return F.identity(self)
+
+    def reshape(self, *shape):
+        return F.reshape(self, _shape_arg(shape))
+
+    def view(self, *shape):
+        return F.reshape(self, _shape_arg(shape))
+
+    def expand_dims(self, axis):
+        return F.expand_dims(self, axis)
+
+    def unsqueeze(self, dim):
+        return F.expand_dims(self, dim)
+
+    def squeeze(self, axis=None):
+        return F.squeeze(self, axis)
+
+    def flatten(self, order="C", *, start_dim=0, end_dim=-1):
+        shape = self.shape
+        if not shape:
+            return F.reshape(self, (1,))
+        start = start_dim % len(shape)
+        end = end_dim % len(shape)
+        merged = int(np.prod(shape[start:end + 1], dtype=np.int64))
+        return F.reshape(self, shape[:start] + (merged,) + shape[end + 1:])
+
+    def ravel(self):
+        return F.reshape(self, (-1,))
+
+    def transpose(self, *axes):
+        if not axes or axes == (None,):
+            axes = tuple(range(self.ndim - 1, -1, -1))
+        elif len(axes) == 1 and isinstance(axes[0], (list, tuple)):
+            axes = tuple(axes[0])
+        return F.transpose(self, axes)
+
+    @property
+    def T(self):
+        return self.transpose()
+
+    def broadcast_to(self, shape):
+        return F.broadcast_to(self, shape)
+
+    def tile(self, reps):
+        return F.tile(self, reps)
+
+    # -- reductions ------------------------------------------------------------
+    def sum(self, axis=None, dtype=None, keepdims=False, initial=None):
+        """Sum; integer and bool tensors sum to Int64 (SEMANTICS.md 1.6)."""
+        x = self
+        if dtype is not None:
+            x = F.cast(x, mstype.to_dtype(dtype))
+        elif x._dtype.kind in ("int", "uint", "bool"):
+            x = F.cast(x, mstype.int64)
+        out = F.reduce_sum(x, _axis_arg(axis), keepdims)
+        if initial is not None:
+            out = out + initial
+        return out
+
+    def mean(self, axis=None, keep_dims=False):
+        return F.reduce_mean(self, _axis_arg(axis), keep_dims)
+
+    def prod(self, axis=None, keep_dims=False):
+        return F.reduce_prod(self, _axis_arg(axis), keep_dims)
+
+    def max(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
+        return F.reduce_max(self, _axis_arg(axis), keepdims)
+
+    def min(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
+        return F.reduce_min(self, _axis_arg(axis), keepdims)
+
+    def argmax(self, axis=None, keepdims=False):
+        return F.argmax(self, axis, keepdims)
+
+    def argmin(self, axis=None, keepdims=False):
+        return F.argmin(self, axis, keepdims)
+
+    def any(self, axis=(), keep_dims=False):
+        return F.reduce_any(self, _axis_arg(axis), keep_dims)
+
+    def all(self, axis=(), keep_dims=False):
+        return F.reduce_all(self, _axis_arg(axis), keep_dims)
+
+    # -- elementwise methods -----------------------------------------------------
+    def abs(self):
+        return F.abs(self)
+
+    def exp(self):
+        return F.exp(self)
+
+    def log(self):
+        return F.log(self)
+
+    def sqrt(self):
+        return F.sqrt(self)
+
+    def square(self):
+        return F.square(self)
+
+    def pow(self, exponent):
+        return F.pow(self, exponent)
+
+    def clip(self, xmin, xmax):
+        return F.clip_by_value(self, xmin, xmax)
+
+    def sigmoid(self):
+        return F.sigmoid(self)
+
+    def tanh(self):
+        return F.tanh(self)
+
+    def relu(self):
+        return F.relu(self)
+
+    def matmul(self, other):
+        return F.matmul(self, other)
+
+    def register_hook(self, hook_fn):
+        """Call ``hook_fn(grad)`` with this tensor's gradient during backward (SEMANTICS.md 5.1)."""
+        from .autograd.hooks import register_tensor_hook
+        return register_tensor_hook(self, hook_fn)
+
+    # -- indexing ------------------------------------------------------------------
+    def __getitem__(self, index):
+        return F.getitem(self, index)
+
+    def __setitem__(self, index, value):
+        F.setitem(self, index, value)
+
+    def __iter__(self):
+        if not self.shape:
+            raise TypeError("iteration over a 0-d tensor")
+        for i in range(self.shape[0]):
+            yield self[i]
+
+    # -- operators ---------------------------------------------------------------
+    def __add__(self, other):
+        return F.add(self, other)
+
+    def __radd__(self, other):
+        return F.add(other, self)
+
+    def __sub__(self, other):
+        return F.sub(self, other)
+
+    def __rsub__(self, other):
+        return F.sub(other, self)
+
+    def __mul__(self, other):
+        return F.mul(self, other)
+
+    def __rmul__(self, other):
+        return F.mul(other, self)
+
+    def __truediv__(self, other):
+        return F.div(self, other)
+
+    def __rtruediv__(self, other):
+        return F.div(other, self)
+
+    def __floordiv__(self, other):
+        return F.floor_div(self, other)
+
+    def __rfloordiv__(self, other):
+        return F.floor_div(other, self)
+
+    def __mod__(self, other):
+        return F.floor_mod(self, other)
+
+    def __rmod__(self, other):
+        return F.floor_mod(other, self)
+
+    def __pow__(self, other):
+        return F.pow(self, other)
+
+    def __rpow__(self, other):
+        return F.pow(other, self)
+
+    def __matmul__(self, other):
+        return F.matmul(self, other)
+
+    def __rmatmul__(self, other):
+        return F.matmul(other, self)
+
+    def __neg__(self):
+        return F.neg(self)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return F.abs(self)
+
+    def __invert__(self):
+        return F.logical_not(self) if self._dtype is mstype.bool_ else F.invert(self)
+
+    def __and__(self, other):
+        return F.logical_and(self, other) if self._dtype is mstype.bool_ else F.bitwise_and(self, other)
+
+    def __rand__(self, other):
+        return self.__and__(other)
+
+    def __or__(self, other):
+        return F.logical_or(self, other) if self._dtype is mstype.bool_ else F.bitwise_or(self, other)
+
+    def __ror__(self, other):
+        return self.__or__(other)
+
+    def __lt__(self, other):
+        return F.less(self, other)
+
+    def __le__(self, other):
+        return F.less_equal(self, other)
+
+    def __gt__(self, other):
+        return F.greater(self, other)
+
+    def __ge__(self, other):
+        return F.greater_equal(self, other)
+
+    def __eq__(self, other):
+        if not isinstance(other, (int, float, Tensor, np.ndarray, np.generic)):
+            return False
+        return F.equal(self, other)
+
+    def __ne__(self, other):
+        if not isinstance(other, (int, float, Tensor, np.ndarray, np.generic)):
+            return True
+        return F.not_equal(self, other)
+
+    def __reduce__(self):
+        return (Tensor, (self.asnumpy(), self._dtype))
+
+
+def _shape_arg(shape):
+    if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
+        return tuple(shape[0])
+    return tuple(shape)
+
+
+def _axis_arg(axis):
+    if axis is None:
+        return ()
+    if isinstance(axis, list):
+        return tuple(axis)
+    return axis
+
+
+def _cast_array(array, dtype):
+    """Cast a numpy array to a MindSpore dtype (bfloat16 rounds through float32)."""
+    array = np.asarray(array)
+    if dtype is mstype.bfloat16:
+        return mstype.round_to_bfloat16(array.astype(np.float32))
+    if array.dtype.kind in "iu" and np.dtype(dtype.np_type).kind in "iu":
+        return array.astype(dtype.np_type)      # wraps, like MindSpore's integer casts
+    return array.astype(dtype.np_type)
+
+
+from .ops import functional as F  # noqa: E402  (the ops need Tensor defined first)
