@@ -1,0 +1,58 @@
+"""The op table's row type: one row describes how to test one primitive (STYLE.md 10).
+
+Each ``rows_<area>.py`` module in this package (imported as ``op_table.rows_<area>``;
+pytest puts ``tests/`` on ``sys.path``) defines ``ROWS``, a list of
+:class:`OpRow`.  ``tests/test_op_table.py`` runs every row through:
+
+* **forward**: ``fn(*Tensors)`` against ``ref(*numpy arrays)`` (values, shape, dtype);
+* **gradient** (when ``grad`` is True): the random-projection check in float64 —
+  for random cotangent ``u`` and direction ``v``, ⟨u, J v⟩ by central
+  differences equals ⟨refms gradient of Σ u·fn, v⟩;
+* **errors**: each ``(inputs, exception type)`` in ``errors`` raises;
+* **mode agreement** (once graph mode exists): PyNative and GRAPH_MODE agree.
+"""
+from dataclasses import dataclass, field
+from typing import Callable, Optional, Sequence
+
+import numpy as np
+
+
+@dataclass
+class OpRow:
+    #: Registry name of the primitive under test (``"Add"``); coverage is checked against it.
+    prim: str
+    #: Calls refms on Tensors: ``fn(*tensors) -> Tensor or tuple of Tensors``.
+    fn: Callable
+    #: numpy reference on arrays: ``ref(*arrays) -> array or tuple of arrays``.
+    ref: Callable
+    #: Sample inputs (numpy arrays, float32 unless the op needs otherwise), or a
+    #: function ``make(rng) -> list of arrays``.
+    inputs: object
+    #: A short id for the test name (defaults to ``prim``).
+    id: Optional[str] = None
+    #: Check the gradient of every float input by central differences in float64.
+    grad: bool = True
+    #: Indices of the inputs to differentiate (default: every floating input).
+    grad_inputs: Optional[Sequence[int]] = None
+    #: Input domain for the gradient check: "any", "positive" (values shifted > 0.5),
+    #: "nonzero", or "unit" (in (-0.9, 0.9)).
+    domain: str = "any"
+    rtol: float = 1e-5
+    atol: float = 1e-6
+    #: Tolerance of the float64 gradient check.
+    grad_tol: float = 1e-6
+    #: Expected dtype name of the (first) output, e.g. "Float32"; None = numpy's result dtype.
+    out_dtype: Optional[str] = None
+    #: Inputs that must raise: list of (list of arrays or Python values, exception type).
+    errors: list = field(default_factory=list)
+    #: The op is random or otherwise not comparable to ``ref`` value by value:
+    #: only shapes/dtypes and ``ref``'s boolean property check are compared.
+    property_only: bool = False
+
+    @property
+    def name(self):
+        return self.id or self.prim
+
+    def sample(self, rng):
+        values = self.inputs(rng) if callable(self.inputs) else self.inputs
+        return [np.array(v, copy=True) if isinstance(v, np.ndarray) else v for v in values]
