@@ -19,9 +19,10 @@ from . import context
 from .context import GRAPH_MODE, PYNATIVE_MODE, set_context, get_context
 from .seed import set_seed, get_seed
 from . import common
+from . import nn
 
 __version__ = "0.1.0"
 
 __all__ = ["Tensor", "Parameter", "ParameterTuple", "ops", "grad", "value_and_grad", "context",
            "GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "set_seed", "get_seed",
-           "dtype", "common"] + [name for name in dtype.__all__ if not name[0].isupper()]
+           "dtype", "common", "nn"] + [name for name in dtype.__all__ if not name[0].isupper()]

@@ -147,7 +147,7 @@ def is_bool(dtype):
 
 def round_to_bfloat16(array):
     """Round float32 values to the nearest bfloat16 (round half to even on the 16 dropped bits)."""
-    a = np.ascontiguousarray(array, dtype=np.float32)
+    a = np.ascontiguousarray(array, dtype=np.float32).reshape(np.shape(array))
     bits = a.view(np.uint32).astype(np.uint64)
     rounding = ((bits >> 16) & 1) + 0x7FFF
     rounded = ((bits + rounding) >> 16) << 16

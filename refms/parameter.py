@@ -55,10 +55,10 @@ class Parameter(Tensor):
             value = f"{_AUTO_PREFIX}{next(_AUTO_NAMES)}"
         elif not isinstance(value, str):
             raise ValueError(f"The type of the Parameter's name should be 'string' or 'None', "
-                             f"but got {type(value).__name__}.")
+                             f"but got {type(value)}.")
         value = value.strip()
         if len(value) > 1024:
-            raise ValueError("The length of the 'name' should be no more than 1024.")
+            raise ValueError(f"The length of the '{value}' name should be less than 1024.")
         self._name = value
 
     @property
@@ -67,7 +67,29 @@ class Parameter(Tensor):
 
     @property
     def data(self):
+        """A plain Tensor sharing this parameter's values (its repr is a Tensor's, as in 2.10)."""
+        return Tensor._make(self._value(), self._dtype)
+
+    @data.setter
+    def data(self, value):
+        self.set_data(value)
+
+    def value(self):
+        """The current values as a plain Tensor."""
+        return self.data
+
+    def init_data(self, slice_index=None, shape=None, opt_shard_group=None, set_sliced=False):
+        """Parameters are materialised when built (stand-alone mode): returns ``self``."""
         return self
+
+    @property
+    def inited_param(self):
+        """Always None: refms never keeps a second, initialised copy of a parameter."""
+        return None
+
+    @property
+    def sliced(self):
+        return False
 
     @property
     def requires_grad(self):
@@ -82,11 +104,12 @@ class Parameter(Tensor):
     def set_data(self, data, slice_shape=False):
         """Replace the value, cast to this parameter's dtype; the shape may change. Returns self."""
         if isinstance(data, bool) or not isinstance(data, (Tensor, int, float)):
-            raise TypeError(f"Parameter.set_data: the data should be Tensor, int or float, but "
-                            f"got {type(data).__name__}.")
+            raise TypeError(f"Parameter data must be [`Tensor`, `int`, `float`] or a kind of "
+                            f"`Tensor` (like `Tensor`). But with type {type(data)}.")
         if isinstance(data, float) and self.dtype.kind in ("int", "uint", "bool"):
             raise TypeError(f"Incoming Parameter dtype can not be converted to current dtype "
-                            f"implicitly. Current dtype is {self.dtype}, and incoming is Float.")
+                            f"implicitly. Current dtype is {self.dtype}, and incoming is Float. Use "
+                            f".set_dtype(xxx) to change the dtype.")
         if isinstance(data, Tensor):
             if data.has_init:
                 data = data.init_data()

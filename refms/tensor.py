@@ -370,7 +370,10 @@ class Tensor:
         return F.pow(self, exponent)
 
     def clip(self, xmin, xmax):
-        return F.clip_by_value(self, xmin, xmax)
+        return F.clamp(self, xmin, xmax)
+
+    def clamp(self, min=None, max=None):
+        return F.clamp(self, min, max)
 
     def sigmoid(self):
         return F.sigmoid(self)
@@ -461,7 +464,9 @@ class Tensor:
         return F.abs(self)
 
     def __invert__(self):
-        return F.logical_not(self) if self._dtype is mstype.bool_ else F.invert(self)
+        # MindSpore's ``~`` is logical NOT for every dtype (``~Int32[0, 5]`` -> ``[True, False]``).
+        x = self if self._dtype is mstype.bool_ else F.cast(self, mstype.bool_)
+        return F.logical_not(x)
 
     def __and__(self, other):
         return F.logical_and(self, other) if self._dtype is mstype.bool_ else F.bitwise_and(self, other)

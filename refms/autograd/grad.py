@@ -49,13 +49,19 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     """
     F = _F()
     args = list(args)
+    # A set_grad() Cell whose last call used these very inputs hands over its recorded
+    # forward, so the forward is not run twice (SEMANTICS.md 6.3; refms.nn.top_cell).
+    pop_recorded = getattr(fn, "_pop_recorded_forward", None)
+    recorded = pop_recorded(args) if callable(pop_recorded) else None
+    if recorded is not None:
+        tape, out = recorded
+        target = out if differentiate is None else differentiate(out)
+        return out, _tape.backward(tape, _seeds(target, sens, F)), args
     tape = _tape.Tape()
-    seen = set()
-    for i, value in enumerate(args):
+    for value in args:
+        # The same object passed twice is one variable: every position gets its total
+        # gradient, as in MindSpore 2.10.
         if isinstance(value, Tensor):
-            if id(value) in seen:      # the same object twice: give each position its own grad
-                value = args[i] = F.identity(value)
-            seen.add(id(value))
             tape.watch(value)
     with tape:
         out = fn(*args)
@@ -154,7 +160,9 @@ def _positions(grad_position, n_args):
         if isinstance(p, bool) or not isinstance(p, int):
             raise TypeError(f"For 'grad', the 'grad_position' should be int or tuple of int, "
                             f"but got {grad_position!r}.")
-        if not -n_args <= p < n_args:
+        if p < 0:
+            raise ValueError("grad_position must be >= 0.")      # MindSpore 2.10's message
+        if p >= n_args:
             raise ValueError(f"For 'grad', the 'grad_position' {p} is out of range: the function "
                              f"has {n_args} positional inputs.")
     return positions, single

@@ -19,7 +19,7 @@ from ..ops.primitive import set_executor, op_error
 from ..tensor import Tensor
 from . import tape as _tape
 
-__all__ = ["run_primitive", "to_weak_tensor"]
+__all__ = ["run_primitive", "to_weak_tensor", "set_mixed_precision"]
 
 _WEAK_TYPES = ((bool, np.bool_, mstype.bool_), (numbers.Integral, np.int64, mstype.int64),
                (numbers.Real, np.float32, mstype.float32))
@@ -79,7 +79,45 @@ def wrap(result, abstract):
     return Tensor._make(array, dtype)
 
 
+#: Mixed precision (``Cell.to_float``, SEMANTICS.md 3.4 item 6): the float dtype that every
+#: op run inside such a cell casts its floating Tensor inputs to; None outside.  Set and
+#: restored by ``refms.nn.Cell.__call__`` through :func:`set_mixed_precision`, so the
+#: innermost cell's setting wins.  The casts are ordinary ``Cast`` ops, recorded on the
+#: tape, so gradients flow back to the (uncast) parameters.
+_MIXED_PRECISION = [None]
+
+
+def set_mixed_precision(dtype):
+    """Make ops cast floating inputs to ``dtype`` (None: no cast); returns the previous setting."""
+    previous = _MIXED_PRECISION[0]
+    _MIXED_PRECISION[0] = dtype
+    return previous
+
+
+def cast_floating_inputs(prim, args, dtype):
+    """Cast the floating, non-weak Tensors in ``prim``'s tensor slots to ``dtype``.
+
+    Parameters given to an op that writes its inputs in place (BatchNorm's
+    moving statistics, ``Assign``'s target) are left alone, so the write still
+    reaches them — as in 2.10, where they keep Float32 and are updated.
+    """
+    from ..ops.functional import cast
+    writes_inputs = getattr(prim, "side_effect_mem", False) or prim.name == "Assign"
+    n = len(args) if prim.n_tensor_inputs is None else min(prim.n_tensor_inputs, len(args))
+    cast_args = list(args)
+    for i in range(n):
+        value = args[i]
+        if not isinstance(value, Tensor) or value.weak or value.dtype.kind != "float":
+            continue
+        if value.dtype is dtype or (writes_inputs and value._is_param):
+            continue
+        cast_args[i] = cast(value, dtype)
+    return cast_args
+
+
 def run_primitive(prim, args):
+    if _MIXED_PRECISION[0] is not None and prim.name != "Cast":
+        args = cast_floating_inputs(prim, args, _MIXED_PRECISION[0])
     inputs = prepare(prim, args)
     abstract = prim.infer(*inputs)
     arrays = [unwrap(x) for x in inputs]

@@ -1,6 +1,7 @@
-"""``refms.common`` mirrors ``mindspore.common``: ``dtype``, ``Tensor``, ``Parameter``, ``initializer``."""
+"""``refms.common`` mirrors ``mindspore.common``: ``dtype``, ``Tensor``, ``Parameter``, ``initializer`` (the module)."""
 from .. import dtype
 from ..tensor import Tensor
 from ..parameter import Parameter, ParameterTuple
+from . import initializer
 
-__all__ = ["dtype", "Tensor", "Parameter", "ParameterTuple"]
+__all__ = ["dtype", "Tensor", "Parameter", "ParameterTuple", "initializer"]

@@ -45,6 +45,7 @@ NON_DIFFERENTIABLE = frozenset([
     # comparisons and logic produce Bool
     "Equal", "NotEqual", "Greater", "GreaterEqual", "Less", "LessEqual",
     "LogicalAnd", "LogicalOr", "LogicalNot", "IsNan", "IsInf", "IsFinite",
+    "ReduceAll", "ReduceAny",
     # integer-valued results
     "Argmax", "Argmin", "OneHot", "Sign", "FloorDiv", "Invert", "BitwiseAnd", "BitwiseOr",
     # constant-valued results

@@ -42,11 +42,15 @@ class OpRow:
     #: Tolerance of the float64 gradient check.
     grad_tol: float = 1e-6
     #: Expected dtype name of the (first) output, e.g. "Float32"; None = numpy's result dtype.
+    #: A tuple gives one name (or None) per output of a tuple-valued op.
     out_dtype: Optional[str] = None
     #: Inputs that must raise: list of (list of arrays or Python values, exception type).
     errors: list = field(default_factory=list)
     #: The op is random or otherwise not comparable to ``ref`` value by value:
     #: only shapes/dtypes and ``ref``'s boolean property check are compared.
+    #: The driver calls ``ref(out, *arrays)`` (``out``: the refms output as numpy,
+    #: a tuple for several outputs) and expects True; a ``ref(*arrays)`` that takes
+    #: only the inputs returns arrays whose shapes and dtypes the output must match.
     property_only: bool = False
 
     @property

@@ -6,7 +6,7 @@ summed back to each input's shape and cast to its dtype (``grad_like``).
 import numpy as np
 
 from ... import dtype as mstype
-from ..primitive import Primitive, Abstract, register, alias, functional
+from ..primitive import Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote
 from ._base import binary_abstract, broadcast_shape, grad_like
 
@@ -33,9 +33,18 @@ class Add(_Binary):
 
 @register
 class Sub(_Binary):
-    """z = x − y."""
+    """z = x − y.  Bool − Bool stays Bool (x ≠ y); a Python bool on the left is rejected
+    (``True - boolT`` → TypeError in MindSpore 2.10, SEMANTICS.md 1.7)."""
+
+    def infer(self, x, y):
+        if getattr(x, "weak", False) and x.dtype is mstype.bool_:
+            raise op_error(self.name, f"the input argument[x] must be a Tensor or a number other "
+                                      f"than bool, but got bool (y: Tensor[{y.dtype}]).")
+        return super().infer(x, y)
 
     def forward(self, x, y):
+        if x.dtype == np.bool_ and y.dtype == np.bool_:
+            return np.not_equal(x, y)
         return np.subtract(x, y)
 
     def bprop(self, x, y, out, dout):
@@ -55,13 +64,8 @@ class Mul(_Binary):
 
 @register
 class RealDiv(_Binary):
-    """z = x / y; integer and bool inputs divide in Float32."""
-
-    def infer(self, x, y):
-        dtype = promote(x, y)
-        if dtype.kind in ("int", "uint", "bool"):
-            dtype = mstype.float32
-        return Abstract(broadcast_shape(self.name, x.shape, y.shape), dtype)
+    """z = x / y in the promoted dtype: integer quotients are truncated toward zero
+    (``RealDiv()(Int32 [3, -7], Int32 [2, 2])`` → Int32 ``[1, -3]`` in MindSpore 2.10)."""
 
     def forward(self, x, y):
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -74,7 +78,13 @@ class RealDiv(_Binary):
 
 @register
 class Div(RealDiv):
-    """z = x / y (MindSpore's ``Div``; same rule as RealDiv)."""
+    """z = x / y; integer and bool inputs divide in Float32 (``/``, ``ops.div``; SEMANTICS.md 1.7)."""
+
+    def infer(self, x, y):
+        dtype = promote(x, y)
+        if dtype.kind in ("int", "uint", "bool"):
+            dtype = mstype.float32
+        return Abstract(broadcast_shape(self.name, x.shape, y.shape), dtype)
 
 
 @register
@@ -180,23 +190,23 @@ alias("remainder", FloorMod())
 maximum = alias("maximum", Maximum())
 minimum = alias("minimum", Minimum())
 pow_ = alias("pow", Pow())
-_REAL_DIV = RealDiv()
+_DIV = Div()
 
 
 def div(input, other, *, rounding_mode=None):
     """ops.div: true division; ``rounding_mode='floor'`` floors, ``'trunc'`` truncates."""
     from .. import functional as F
     if rounding_mode is None:
-        return _REAL_DIV(input, other)
+        return _DIV(input, other)
     if rounding_mode == "floor":
         return F.floor_div(input, other)
     if rounding_mode == "trunc":
-        truncated = F.trunc(_REAL_DIV(input, other))
+        truncated = F.trunc(_DIV(input, other))
         return F.cast(truncated, F.floor_div(input, other).dtype)
     raise ValueError(f"For 'div', rounding_mode should be None, 'floor' or 'trunc', "
                      f"but got {rounding_mode!r}.")
 
 
 functional("div", div)
-alias("true_divide", RealDiv())
-alias("divide", RealDiv())
+alias("true_divide", Div())
+alias("divide", Div())

@@ -3,7 +3,7 @@ LogicalAnd, LogicalOr, LogicalNot, IsNan, IsInf, IsFinite.  All return Bool, no 
 import numpy as np
 
 from ... import dtype as mstype
-from ..primitive import Primitive, Abstract, register, alias, op_error
+from ..primitive import Primitive, Abstract, register, alias
 from ._base import broadcast_shape
 
 
@@ -64,14 +64,8 @@ class LessEqual(_Compare):
 
 
 class _Logical(_Compare):
-    """Logical ops take Bool tensors (MindSpore rejects other dtypes)."""
-
-    def infer(self, x, y):
-        for name, value in (("x", x), ("y", y)):
-            if value.dtype is not mstype.bool_:
-                raise op_error(self.name, f"the dtype of '{name}' should be Bool, but got "
-                                          f"{value.dtype}.")
-        return super().infer(x, y)
+    """Logical ops: any dtype, nonzero is True; the result is Bool (MindSpore 2.10 accepts
+    Float32 and Int32 inputs: ``LogicalAnd()([0., 1., 2.], [1., 1., 0.])`` → ``[False True False]``)."""
 
 
 @register
@@ -92,12 +86,10 @@ class LogicalOr(_Logical):
 
 @register
 class LogicalNot(Primitive):
-    """y = ¬x (Bool input)."""
+    """y = ¬x (any dtype, nonzero is True; the result is Bool)."""
     n_tensor_inputs = 1
 
     def infer(self, x):
-        if x.dtype is not mstype.bool_:
-            raise op_error(self.name, f"the dtype of 'x' should be Bool, but got {x.dtype}.")
         return Abstract(x.shape, mstype.bool_)
 
     def forward(self, x):

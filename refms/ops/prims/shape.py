@@ -94,32 +94,38 @@ class ExpandDims(Primitive):
 
 @register
 class Squeeze(Primitive):
-    """y = x without the size-1 axes in ``axis`` (all size-1 axes when ``axis`` is empty)."""
+    """y = x without the size-1 axes in ``axis`` (all size-1 axes when ``axis`` is empty).
+
+    MindSpore's form: ``ops.Squeeze(axis=())(x)`` — the axes are a constructor attribute.
+    """
     n_tensor_inputs = 1
 
-    def infer(self, x, axis=()):
-        ndim = len(x.shape)
-        if axis is None or axis == ():
-            axes = [i for i, d in enumerate(x.shape) if d == 1]
-        else:
-            axes = [normalize_axis("Squeeze", a, ndim)
-                    for a in (axis if isinstance(axis, (tuple, list)) else (axis,))]
-            for a in axes:
-                if x.shape[a] != 1:
-                    raise op_error("Squeeze", f"the shape of 'input_x' at axis {a} should be 1, "
-                                              f"but got {x.shape[a]} (shape {shape_str(x.shape)}).",
-                                   ValueError)
+    def __init__(self, axis=()):
+        self.axis = tuple(axis) if isinstance(axis, (tuple, list)) else axis
+
+    def _axes(self, shape):
+        ndim = len(shape)
+        if self.axis is None or self.axis == ():
+            return [i for i, d in enumerate(shape) if d == 1]
+        axes = [normalize_axis("Squeeze", a, ndim)
+                for a in (self.axis if isinstance(self.axis, tuple) else (self.axis,))]
+        for a in axes:
+            if shape[a] != 1:
+                raise op_error("Squeeze", f"the shape of 'input_x' at axis {a} should be 1, "
+                                          f"but got {shape[a]} (shape {shape_str(shape)}).",
+                               ValueError)
+        return axes
+
+    def infer(self, x):
+        axes = self._axes(x.shape)
         return Abstract(tuple(d for i, d in enumerate(x.shape) if i not in axes), x.dtype)
 
-    def forward(self, x, axis=()):
-        if axis is None or axis == ():
-            return np.squeeze(x)
-        axes = axis if isinstance(axis, (tuple, list)) else (axis,)
-        return np.squeeze(x, axis=tuple(a % x.ndim for a in axes))
+    def forward(self, x):
+        return np.squeeze(x, axis=tuple(self._axes(x.shape)))
 
-    def bprop(self, x, axis, out, dout):
+    def bprop(self, x, out, dout):
         from .. import functional as F
-        return F.reshape(dout, x.shape), None
+        return (F.reshape(dout, x.shape),)
 
 
 @register
@@ -144,11 +150,17 @@ class Flatten(Primitive):
 
 @register
 class BroadcastTo(Primitive):
-    """y = x broadcast to ``shape`` (``-1`` keeps x's size); the bprop sums copies back."""
+    """y = x broadcast to ``shape`` (``-1`` keeps x's size); the bprop sums copies back.
+
+    MindSpore's form: ``ops.BroadcastTo(shape)(x)`` — the shape is a constructor attribute.
+    """
     n_tensor_inputs = 1
 
-    def infer(self, x, shape):
-        shape = tuple(shape)
+    def __init__(self, shape):
+        self.shape = tuple(shape)
+
+    def infer(self, x):
+        shape = self.shape
         lead = len(shape) - len(x.shape)
         if lead < 0:
             raise op_error("BroadcastTo", f"the rank of 'shape' {len(shape)} is smaller than the "
@@ -164,26 +176,34 @@ class BroadcastTo(Primitive):
             result.append(d)
         return Abstract(tuple(result), x.dtype)
 
-    def forward(self, x, shape):
-        shape = tuple(x.shape[i - (len(shape) - x.ndim)] if d == -1 else d
-                      for i, d in enumerate(shape))
+    def forward(self, x):
+        lead = len(self.shape) - x.ndim
+        shape = tuple(x.shape[i - lead] if d == -1 else d for i, d in enumerate(self.shape))
         return np.array(np.broadcast_to(x, shape))
 
-    def bprop(self, x, shape, out, dout):
-        return sum_to(dout, x.shape), None
+    def bprop(self, x, out, dout):
+        return (sum_to(dout, x.shape),)
 
 
 @register
 class Tile(Primitive):
-    """y = x repeated ``multiples[i]`` times along axis i; the bprop sums the tiles."""
+    """y = x repeated ``multiples[i]`` times along axis i; the bprop sums the tiles.
+
+    A ``multiples`` shorter than x's rank is padded with leading 1s (numpy's ``tile``,
+    and MindSpore 2.10: shape (1, 3) tiled by (2,) gives (1, 6)).
+    """
     n_tensor_inputs = 1
 
-    def infer(self, x, multiples):
+    @staticmethod
+    def _aligned(shape, multiples):
+        """(shape, multiples) padded with leading 1s to the same length."""
         multiples = tuple(multiples)
-        if len(multiples) < len(x.shape):
-            raise op_error("Tile", f"the length of 'multiples' {len(multiples)} should be at "
-                                   f"least the rank of 'input_x' {len(x.shape)}.", ValueError)
-        shape = (1,) * (len(multiples) - len(x.shape)) + tuple(x.shape)
+        rank = max(len(shape), len(multiples))
+        return ((1,) * (rank - len(shape)) + tuple(shape),
+                (1,) * (rank - len(multiples)) + multiples)
+
+    def infer(self, x, multiples):
+        shape, multiples = self._aligned(x.shape, multiples)
         return Abstract(tuple(s * m for s, m in zip(shape, multiples)), x.dtype)
 
     def forward(self, x, multiples):
@@ -191,8 +211,7 @@ class Tile(Primitive):
 
     def bprop(self, x, multiples, out, dout):
         from .. import functional as F
-        multiples = tuple(multiples)
-        shape = (1,) * (len(multiples) - len(x.shape)) + tuple(x.shape)
+        shape, multiples = self._aligned(x.shape, multiples)
         split = []
         for m, s in zip(multiples, shape):
             split.extend([m, s])
@@ -205,15 +224,18 @@ transpose = alias("transpose", Transpose())
 alias("permute", Transpose())
 expand_dims = alias("expand_dims", ExpandDims())
 alias("unsqueeze", ExpandDims())
-_SQUEEZE = Squeeze()
 _FLATTEN = Flatten()
-broadcast_to = alias("broadcast_to", BroadcastTo())
 tile = alias("tile", Tile())
 
 
 def squeeze(input, axis=None):
     """ops.squeeze(input, axis=None)."""
-    return _SQUEEZE(input, () if axis is None else axis)
+    return Squeeze(() if axis is None else axis)(input)
+
+
+def broadcast_to(input, shape):
+    """ops.broadcast_to(input, shape)."""
+    return BroadcastTo(shape)(input)
 
 
 def flatten(input, order="C", *, start_dim=1, end_dim=-1):
@@ -226,4 +248,5 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
 
 from ..primitive import functional  # noqa: E402
 functional("squeeze", squeeze)
+functional("broadcast_to", broadcast_to)
 functional("flatten", flatten)

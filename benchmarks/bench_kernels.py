@@ -1,0 +1,98 @@
+"""Kernel timings: the fast twin, the reference kernel, numpy and (when importable) PyTorch.
+
+Run from the repository root (after ``python setup.py build_ext --inplace``)::
+
+    python benchmarks/bench_kernels.py
+
+Cases: float32 matmul of n×n matrices (n = 256, 1024, 2048) and the axis
+sums of a 4096×4096 float32 array over axis 0 and axis 1.  Each time is the
+best of N runs (``time.perf_counter``); the ratio is time / numpy's time in
+the same run, so below 1 is faster than numpy.  Nothing is asserted.
+"""
+import os
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import refms.kernels as kernels  # noqa: E402
+
+try:
+    import torch
+except ImportError:
+    torch = None
+
+
+def best_of(fn, repeat, number=1):
+    """The shortest mean time of ``number`` calls, over ``repeat`` rounds (seconds)."""
+    fn()                                    # warm up: caches, lazy loading, thread pools
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        best = min(best, (time.perf_counter() - start) / number)
+    return best
+
+
+def print_case(title, timings):
+    """One table block: implementation, milliseconds, ratio to numpy."""
+    numpy_time = timings["numpy"]
+    print(f"\n{title}")
+    print(f"  {'implementation':<16}{'time (ms)':>12}{'vs numpy':>10}")
+    for name, seconds in timings.items():
+        if seconds is None:
+            print(f"  {name:<16}{'n/a':>12}{'':>10}")
+        else:
+            print(f"  {name:<16}{seconds * 1e3:>12.3f}{seconds / numpy_time:>9.2f}x")
+
+
+def matmul_case(n):
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((n, n)).astype(np.float32)
+    b = rng.standard_normal((n, n)).astype(np.float32)
+    repeat, number = {256: (7, 20), 1024: (5, 2), 2048: (3, 1)}[n]
+    fast = kernels.fast_kernel("matmul")
+    reference = kernels.reference_kernel("matmul")
+    timings = {
+        "fast (BLAS)": best_of(lambda: fast(a, b, False, False), repeat, number) if fast else None,
+        "reference": best_of(lambda: reference(a, b, False, False), repeat, number),
+        "numpy": best_of(lambda: a @ b, repeat, number),
+    }
+    if torch is not None:
+        ta, tb = torch.from_numpy(a), torch.from_numpy(b)
+        timings["torch.mm"] = best_of(lambda: torch.mm(ta, tb), repeat, number)
+    print_case(f"matmul {n}x{n} @ {n}x{n} float32", timings)
+
+
+def sum_case(axis):
+    x = np.random.default_rng(1).standard_normal((4096, 4096)).astype(np.float32)
+    repeat = 7
+    fast = kernels.fast_kernel("reduce_sum")
+    reference = kernels.reference_kernel("reduce_sum")
+    timings = {
+        "fast (Cython)": best_of(lambda: fast(x, (axis,), False), repeat) if fast else None,
+        "reference": best_of(lambda: reference(x, (axis,), False), repeat),
+        "numpy": best_of(lambda: x.sum(axis=axis), repeat),
+    }
+    if torch is not None:
+        tx = torch.from_numpy(x)
+        timings["torch.sum"] = best_of(lambda: torch.sum(tx, dim=axis), repeat)
+    print_case(f"sum over axis {axis} of 4096x4096 float32", timings)
+
+
+def main():
+    print(f"numpy {np.__version__}, {os.cpu_count()} CPUs, torch "
+          f"{torch.__version__ if torch is not None else 'not installed'}")
+    reason = kernels.why_fast_unavailable()
+    print("fast kernels: " + ("built" if reason is None else f"unavailable ({reason})"))
+    for n in (256, 1024, 2048):
+        matmul_case(n)
+    for axis in (0, 1):
+        sum_case(axis)
+
+
+if __name__ == "__main__":
+    main()

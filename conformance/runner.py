@@ -1,0 +1,191 @@
+"""Run the cases against one implementation and say, per case, what happened.
+
+Every case runs in its own subprocess (a transcript through
+:mod:`conformance.bootstrap`, a structured case through
+:mod:`conformance.worker`), in a fresh temporary directory, so no mode, seed,
+compat setting or file leaks from one case into another.
+
+Outcomes:
+
+``passed``            exact tier, output as documented
+``property``          property tier, every property holds (never counted as passed)
+``failed``            anything else, including a property that does not hold
+``expected-failure``  failed, and listed in ``deviations/<impl>.txt`` with its reason
+``unexpected-pass``   listed there but passed: counted as failed (strict), so the
+                      stale marker gets removed
+"""
+import dataclasses
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from . import compare
+from .case import PROPERTY
+
+__all__ = ["Result", "load_deviations", "run_case", "run_all", "outcome_of", "OUTCOMES"]
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+OUTCOMES = ("passed", "failed", "property", "expected-failure", "unexpected-pass")
+DEFAULT_TIMEOUT = 600
+
+
+@dataclasses.dataclass
+class Result:
+    case: object
+    ok: bool
+    problems: list
+    seconds: float
+    stdout: str = ""
+    stderr: str = ""
+    notes: list = dataclasses.field(default_factory=list)
+    outcome: str = ""
+    deviation: str = ""
+
+
+def load_deviations(path):
+    """``case_id: reason`` per line (``#`` starts a comment) -> ``{case_id: reason}``."""
+    deviations = {}
+    if not path or not os.path.exists(path):
+        return deviations
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            case_id, sep, reason = line.partition(":")
+            if not sep or not reason.strip():
+                raise ValueError(f"{path}:{number}: expected 'case_id: reason', got {line!r}")
+            deviations[case_id.strip()] = reason.strip()
+    return deviations
+
+
+def _environment(adapter, compat):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([REPO] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env.update(adapter.env(compat))
+    return env
+
+
+def _tail(text, lines=12):
+    kept = [line for line in text.rstrip().splitlines() if line.strip()]
+    return "\n".join(kept[-lines:])
+
+
+_EXCEPTION_LINE = re.compile(r"^(\w+\.)*\w*(Error|Exception|Warning|Exit|Interrupt)\b(:|$)")
+
+
+def _check_error(proc, expect):
+    """The documented exception: type as the traceback's last line, raised at the documented line."""
+    if proc.returncode == 0:
+        return [f"no exception; the page documents {expect.type} raised at `{expect.at}`"]
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    # The exception line starts at column 0 (frames are indented); messages may span lines.
+    raised = [line for line in lines if _EXCEPTION_LINE.match(line)]
+    last = raised[-1] if raised else (lines[-1] if lines else "")
+    problems = []
+    if not re.match(rf"^(\w+\.)*{re.escape(expect.type)}\b", last):
+        problems.append(f"raised `{last}`; the page documents {expect.type}")
+    if not any(line.strip() == expect.at for line in lines):
+        problems.append(f"the traceback does not show the line `{expect.at}` (the page's error is "
+                        f"raised synchronously at that line)")
+    if problems:
+        problems.append("stderr tail:\n" + _tail(proc.stderr))
+    return problems
+
+
+def run_transcript(case, adapter, workdir, timeout):
+    script, prelude = case.source_text()
+    script_path = os.path.join(workdir, f"{case.id}.py")
+    with open(script_path, "w", encoding="utf-8") as handle:
+        handle.write(script)
+    command = [sys.executable, "-m", "conformance.bootstrap"]
+    if adapter.alias_target:
+        command += ["--alias", adapter.alias_target]
+    for old, new in adapter.shims.items():
+        command += ["--shim", f"{old}={new}"]
+    if prelude:
+        prelude_path = os.path.join(workdir, f"{case.id}.prelude.py")
+        with open(prelude_path, "w", encoding="utf-8") as handle:
+            handle.write(prelude)
+        command += ["--prelude", prelude_path]
+    command.append(script_path)
+    runs = []
+    for _ in range(case.runs):
+        runs.append(subprocess.run(command, cwd=workdir, env=_environment(adapter, case.page.compat),
+                                   capture_output=True, text=True, timeout=timeout))
+    last = runs[-1]
+    if case.expect_error is not None:
+        problems = _check_error(last, case.expect_error)
+    elif any(proc.returncode != 0 for proc in runs):
+        failed = next(proc for proc in runs if proc.returncode != 0)
+        problems = [f"the script exited with status {failed.returncode}:\n" + _tail(failed.stderr)]
+    elif case.check is not None:
+        problems = list(case.check([proc.stdout for proc in runs]))
+    else:
+        problems = compare.compare_text(case.expected, last.stdout)
+    return problems, last.stdout, last.stderr, []
+
+
+def run_structured(case, adapter, workdir, timeout):
+    result_path = os.path.join(workdir, "result.json")
+    command = [sys.executable, "-m", "conformance.worker", "--impl", adapter.name,
+               "--case", case.id, "--result", result_path]
+    proc = subprocess.run(command, cwd=workdir, env=_environment(adapter, case.page.compat),
+                          capture_output=True, text=True, timeout=timeout)
+    if not os.path.exists(result_path):
+        return ([f"the worker exited with status {proc.returncode} without a result:\n"
+                 + _tail(proc.stderr)], proc.stdout, proc.stderr, [])
+    with open(result_path, encoding="utf-8") as handle:
+        found = json.load(handle)
+    problems = list(found["problems"])
+    if found["error"]:
+        problems.append("raised:\n" + _tail(found["error"]))
+    return problems, proc.stdout, proc.stderr, found["notes"]
+
+
+def run_case(case, adapter, timeout=DEFAULT_TIMEOUT):
+    """Run one case in a fresh temporary directory; a :class:`Result` without an outcome yet."""
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="conformance-") as workdir:
+        try:
+            runner = run_transcript if case.kind == "transcript" else run_structured
+            problems, stdout, stderr, notes = runner(case, adapter, workdir, timeout)
+        except subprocess.TimeoutExpired:
+            problems, stdout, stderr, notes = [f"timed out after {timeout} s"], "", "", []
+    return Result(case, not problems, problems, time.monotonic() - start, stdout, stderr, notes)
+
+
+def outcome_of(result, deviations):
+    """Classify a result given the implementation's known deviations (see the module docstring)."""
+    reason = deviations.get(result.case.id)
+    if reason is not None:
+        return ("unexpected-pass" if result.ok else "expected-failure"), reason
+    if not result.ok:
+        return "failed", ""
+    return ("property" if result.case.tier == PROPERTY else "passed"), ""
+
+
+def run_all(cases, adapter, deviations, jobs=4, timeout=DEFAULT_TIMEOUT, on_result=None):
+    """Run ``cases`` (``jobs`` at a time); results come back in case order."""
+    results = [None] * len(cases)
+
+    def work(index):
+        result = run_case(cases[index], adapter, timeout)
+        result.outcome, result.deviation = outcome_of(result, deviations)
+        return index, result
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        pending = [pool.submit(work, i) for i in range(len(cases))]
+        for future in pending:         # in case order, whatever order they finish in
+            index, result = future.result()
+            results[index] = result
+            if on_result:
+                on_result(result)
+    return results

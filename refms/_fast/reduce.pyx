@@ -1,0 +1,267 @@
+# cython: language_level=3, cdivision=True, initializedcheck=False
+"""Fast twins of :mod:`refms.kernels.reduce`: sum, mean, max, min and prod over axes.
+
+Contract (the reference's)::
+
+    reduce_<op>(x, axis, keepdims)
+        x         an array; axis a tuple of non-negative ints, () meaning every axis
+        returns   x's dtype; reduced axes dropped, or kept as size 1 when keepdims;
+                  a numpy scalar when every axis is reduced away (as numpy returns)
+
+Method.  The reduced axes are brought together, so that x becomes a
+C-ordered array of shape (outer, n, inner) and out[o, j] reduces the n
+elements x[o, :, j].  When the reduced axes are already adjacent this is a
+free reshape; otherwise a transpose moves them last (inner = 1) at the cost
+of one copy.  Then one of two loops runs:
+
+* inner == 1, *rows*: each output reduces one contiguous row of n elements;
+* inner > 1, *columns*: the n rows of length inner are combined one after
+  the other into an accumulator row, a contiguous loop the compiler
+  vectorises.
+
+Accuracy.  Sums and means accumulate in float64 whatever x's dtype: a row is
+summed pairwise (numpy's scheme: 8 accumulators over leaves of at most 128
+elements, error O(ε log n)), a column in order.  float32 results are
+therefore at least as accurate as numpy's float32 accumulation.  max and min
+propagate NaN like numpy; prod multiplies in x's dtype, like numpy.
+
+float32 and float64 only: other dtypes, empty or 0-d arrays and invalid
+axes go to the reference kernel (which also raises the reference errors).
+"""
+import numpy as np
+
+cimport cython
+from cython cimport floating
+
+from refms.kernels import reference_kernel
+
+__all__ = ["reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod"]
+
+cdef enum:
+    PAIRWISE_BLOCK = 128    # longest row summed directly with 8 accumulators (numpy's PW_BLOCKSIZE)
+    COLUMN_BLOCK = 4096     # columns summed together: 32 KiB of float64 accumulators
+
+
+# --------------------------------------------------------------------------- sums
+
+cdef double _pairwise_sum(const floating* a, Py_ssize_t n) noexcept nogil:
+    """Σ a[0:n] in float64 by pairwise summation (Higham, *Accuracy and Stability*, §4.2)."""
+    cdef double r0, r1, r2, r3, r4, r5, r6, r7, total
+    cdef Py_ssize_t i, half, blocked
+    if n < 8:
+        total = 0.0
+        for i in range(n):
+            total += a[i]
+        return total
+    if n <= PAIRWISE_BLOCK:
+        r0, r1, r2, r3 = a[0], a[1], a[2], a[3]
+        r4, r5, r6, r7 = a[4], a[5], a[6], a[7]
+        blocked = n - n % 8
+        for i in range(8, blocked, 8):
+            r0 += a[i]
+            r1 += a[i + 1]
+            r2 += a[i + 2]
+            r3 += a[i + 3]
+            r4 += a[i + 4]
+            r5 += a[i + 5]
+            r6 += a[i + 6]
+            r7 += a[i + 7]
+        total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+        for i in range(blocked, n):
+            total += a[i]
+        return total
+    half = n // 2
+    half -= half % 8
+    return _pairwise_sum(a, half) + _pairwise_sum(a + half, n - half)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _sum_rows(const floating[:, ::1] x, floating[::1] out, double divisor):
+    """out[o] = (Σ_r x[o, r]) / divisor."""
+    cdef Py_ssize_t o
+    with nogil:
+        for o in range(x.shape[0]):
+            out[o] = <floating>(_pairwise_sum(&x[o, 0], x.shape[1]) / divisor)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _sum_columns(const floating[:, :, ::1] x, floating[:, ::1] out, double divisor):
+    """out[o, j] = (Σ_r x[o, r, j]) / divisor, accumulated row by row in float64.
+
+    The accumulators are a local array (the compiler then knows they alias
+    nothing and vectorises the inner loop); wider arrays go in blocks of
+    COLUMN_BLOCK columns.
+    """
+    cdef Py_ssize_t o, r, j, start, stop
+    cdef Py_ssize_t inner = x.shape[2]
+    cdef double total[COLUMN_BLOCK]
+    cdef const floating* row
+    with nogil:
+        for o in range(x.shape[0]):
+            start = 0
+            while start < inner:
+                stop = min(start + COLUMN_BLOCK, inner)
+                for j in range(stop - start):
+                    total[j] = 0.0
+                for r in range(x.shape[1]):
+                    row = &x[o, r, start]
+                    for j in range(stop - start):
+                        total[j] += row[j]
+                for j in range(stop - start):
+                    out[o, start + j] = <floating>(total[j] / divisor)
+                start = stop
+
+
+# --------------------------------------------------------------------------- max / min
+
+cdef inline bint _replaces(floating candidate, floating best, bint maximum) noexcept nogil:
+    """Whether ``candidate`` becomes the running max (or min): larger (smaller), or NaN.
+
+    Once ``best`` is NaN no comparison is true, so NaN stays: NaN propagates.
+    """
+    if candidate != candidate:
+        return True
+    return candidate > best if maximum else candidate < best
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _extremum_rows(const floating[:, ::1] x, floating[::1] out, bint maximum):
+    """out[o] = max_r x[o, r] (or min)."""
+    cdef Py_ssize_t o, r
+    cdef floating best
+    with nogil:
+        for o in range(x.shape[0]):
+            best = x[o, 0]
+            for r in range(1, x.shape[1]):
+                if _replaces(x[o, r], best, maximum):
+                    best = x[o, r]
+            out[o] = best
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _extremum_columns(const floating[:, :, ::1] x, floating[:, ::1] out, bint maximum):
+    """out[o, j] = max_r x[o, r, j] (or min), combined row by row."""
+    cdef Py_ssize_t o, r, j
+    with nogil:
+        for o in range(x.shape[0]):
+            for j in range(x.shape[2]):
+                out[o, j] = x[o, 0, j]
+            for r in range(1, x.shape[1]):
+                for j in range(x.shape[2]):
+                    if _replaces(x[o, r, j], out[o, j], maximum):
+                        out[o, j] = x[o, r, j]
+
+
+# --------------------------------------------------------------------------- products
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _prod_rows(const floating[:, ::1] x, floating[::1] out):
+    """out[o] = Π_r x[o, r], multiplied in order in x's dtype."""
+    cdef Py_ssize_t o, r
+    cdef floating product
+    with nogil:
+        for o in range(x.shape[0]):
+            product = 1
+            for r in range(x.shape[1]):
+                product *= x[o, r]
+            out[o] = product
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _prod_columns(const floating[:, :, ::1] x, floating[:, ::1] out):
+    """out[o, j] = Π_r x[o, r, j], combined row by row in x's dtype."""
+    cdef Py_ssize_t o, r, j
+    with nogil:
+        for o in range(x.shape[0]):
+            for j in range(x.shape[2]):
+                out[o, j] = 1
+            for r in range(x.shape[1]):
+                for j in range(x.shape[2]):
+                    out[o, j] *= x[o, r, j]
+
+
+# --------------------------------------------------------------------------- layout
+
+def _valid_axes(x, axis):
+    """The sorted axes to reduce, or None when the fast path does not apply."""
+    if not isinstance(x, np.ndarray) or x.size == 0 or x.ndim == 0:
+        return None
+    if not (x.dtype.isnative and x.dtype.type in (np.float32, np.float64)):
+        return None
+    if len(axis) == 0:
+        return tuple(range(x.ndim))
+    axes = tuple(sorted(axis))
+    if any(not 0 <= a < x.ndim for a in axes) or len(set(axes)) != len(axes):
+        return None
+    return axes
+
+
+def _outer_n_inner(x, axes):
+    """x as a C-ordered (outer, n, inner) array whose axis 1 holds the reduced elements."""
+    shape = x.shape
+    first, last = axes[0], axes[-1]
+    if axes == tuple(range(first, last + 1)):                 # adjacent: a free reshape
+        outer = int(np.prod(shape[:first], dtype=np.int64))
+        n = int(np.prod(shape[first:last + 1], dtype=np.int64))
+        return np.ascontiguousarray(x).reshape(outer, n, -1)
+    kept = tuple(i for i in range(x.ndim) if i not in axes)
+    moved = np.ascontiguousarray(np.transpose(x, kept + axes))   # reduced axes last
+    n = int(np.prod([shape[i] for i in axes], dtype=np.int64))
+    return moved.reshape(-1, n, 1)
+
+
+def _result_shape(shape, axes, keepdims):
+    if keepdims:
+        return tuple(1 if i in axes else d for i, d in enumerate(shape))
+    return tuple(d for i, d in enumerate(shape) if i not in axes)
+
+
+def _reduce(name, x, axis, keepdims, rows, columns, *extra):
+    """Lay x out as (outer, n, inner), run ``rows`` or ``columns``, shape the result."""
+    axes = _valid_axes(x, axis)
+    if axes is None:
+        return reference_kernel(name)(x, axis, keepdims)
+    x3 = _outer_n_inner(x, axes)
+    outer, n, inner = x3.shape
+    out = np.empty((outer, inner), dtype=x.dtype)
+    if inner == 1:
+        rows(x3.reshape(outer, n), out.reshape(outer), *extra)
+    else:
+        columns(x3, out, *extra)
+    result = out.reshape(_result_shape(x.shape, axes, keepdims))
+    return result[()] if result.ndim == 0 else result       # numpy returns a scalar here
+
+
+# --------------------------------------------------------------------------- the twins
+
+def reduce_sum(x, axis, keepdims):
+    """Σ over ``axis`` (float64 accumulation, pairwise along rows)."""
+    return _reduce("reduce_sum", x, axis, keepdims, _sum_rows, _sum_columns, 1.0)
+
+
+def reduce_mean(x, axis, keepdims):
+    """(1/n) Σ over ``axis``, n = number of reduced elements (the sum divided in float64)."""
+    axes = _valid_axes(x, axis)
+    n = float(np.prod([x.shape[i] for i in axes], dtype=np.int64)) if axes else 1.0
+    return _reduce("reduce_mean", x, axis, keepdims, _sum_rows, _sum_columns, n)
+
+
+def reduce_max(x, axis, keepdims):
+    """max over ``axis`` (NaN propagates)."""
+    return _reduce("reduce_max", x, axis, keepdims, _extremum_rows, _extremum_columns, True)
+
+
+def reduce_min(x, axis, keepdims):
+    """min over ``axis`` (NaN propagates)."""
+    return _reduce("reduce_min", x, axis, keepdims, _extremum_rows, _extremum_columns, False)
+
+
+def reduce_prod(x, axis, keepdims):
+    """Π over ``axis``."""
+    return _reduce("reduce_prod", x, axis, keepdims, _prod_rows, _prod_columns)

@@ -1,0 +1,12 @@
+"""``refms.nn``: Cells and the built-in layers (mirrors ``mindspore.nn``).
+
+Reading order: :mod:`refms.nn.cell` (registration, naming, the call
+pipeline), :mod:`refms.nn.cell_hooks` (the four hooks),
+:mod:`refms.nn.custom_bprop` (a cell's own backward), :mod:`refms.nn.top_cell`
+(``set_grad`` forward reuse), then the layers in :mod:`refms.nn.layer`.
+"""
+from .cell import Cell
+from .layer import *  # noqa: F401,F403
+from .layer import __all__ as _layer_all
+
+__all__ = ["Cell"] + list(_layer_all)

@@ -1,0 +1,16 @@
+"""``refms.nn.layer``: the built-in layers, one concept per module (mirrors ``mindspore.nn.layer``)."""
+from .activation import ReLU, Sigmoid, Tanh, GELU, Softmax, LogSoftmax, get_activation
+from .container import SequentialCell, CellList
+from .conv import Conv2d
+from .dense import Dense
+from .dropout import Dropout
+from .embedding import Embedding
+from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm, GroupNorm
+from .pooling import MaxPool2d, AvgPool2d, AdaptiveMaxPool2d, AdaptiveAvgPool2d
+from .reshape import Flatten, Identity
+
+__all__ = ["ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "get_activation",
+           "SequentialCell", "CellList", "Conv2d", "Dense", "Dropout", "Embedding",
+           "BatchNorm1d", "BatchNorm2d", "LayerNorm", "GroupNorm",
+           "MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d",
+           "Flatten", "Identity"]

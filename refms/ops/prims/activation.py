@@ -1,0 +1,211 @@
+"""Activations: ReLU, Sigmoid, Tanh, GeLU, Softmax, LogSoftmax.
+
+Elementwise activations keep the input's shape and dtype.  Sigmoid, Tanh,
+GeLU, Softmax and LogSoftmax take floating inputs only; ReLU also takes
+integers.  Each bprop is written with refms ops (higher-order gradients
+work); where the derivative is a function of the output (σ' = σ(1 − σ),
+tanh' = 1 − tanh²) the bprop uses ``out``.
+"""
+import math
+
+import numpy as np
+from scipy.special import expit
+
+from ... import dtype as mstype
+from ... import kernels
+from ..primitive import Primitive, Abstract, register, alias, functional, op_error
+from ._base import FLOATS, shape_str
+
+#: √(2/π) and the cubic coefficient of the tanh approximation of GeLU (Hendrycks & Gimpel 2016, §2).
+_GELU_C = math.sqrt(2.0 / math.pi)
+_GELU_A = 0.044715
+
+
+def _check_float(op, x):
+    if x.dtype not in FLOATS:
+        raise op_error(op, f"the input argument[x] must be a type of {{BFloat16, Float16, Float32, "
+                           f"Float64}}, but got {x.dtype}.")
+
+
+class _Activation(Primitive):
+    """Elementwise over a floating tensor: same shape and dtype."""
+    n_tensor_inputs = 1
+
+    def infer(self, x):
+        _check_float(self.name, x)
+        return Abstract(x.shape, x.dtype)
+
+
+@register
+class ReLU(_Activation):
+    """y = max(x, 0);  ∂y/∂x = 1 where x > 0, else 0 (0 at x = 0, SEMANTICS.md 4.8)."""
+
+    def infer(self, x):
+        if x.dtype is mstype.bool_ or x.dtype.kind == "complex":
+            raise op_error("ReLU", f"the dtype of 'input_x' should be a number type, but got "
+                                   f"{x.dtype}.")
+        return Abstract(x.shape, x.dtype)
+
+    def forward(self, x):
+        return np.maximum(x, np.zeros((), dtype=x.dtype))
+
+    def bprop(self, x, out, dout):
+        from .. import functional as F
+        return (dout * F.cast(F.greater(x, 0), dout.dtype),)
+
+
+@register
+class Sigmoid(_Activation):
+    """y = 1 / (1 + e⁻ˣ);  ∂y/∂x = y(1 − y).  Computed with ``scipy.special.expit``, which never overflows."""
+
+    def forward(self, x):
+        return expit(x)
+
+    def bprop(self, x, out, dout):
+        return (dout * out * (1 - out),)
+
+
+@register
+class Tanh(_Activation):
+    """y = tanh x;  ∂y/∂x = 1 − y²."""
+
+    def forward(self, x):
+        return np.tanh(x)
+
+    def bprop(self, x, out, dout):
+        return (dout * (1 - out * out),)
+
+
+@register
+class GeLU(_Activation):
+    """y = ½x(1 + tanh(√(2/π)(x + 0.044715x³))) — the tanh approximation, as MindSpore's GeLU [ran 2.10].
+
+    ∂y/∂x = ½(1 + t) + ½x(1 − t²)·√(2/π)(1 + 3·0.044715x²),  t = tanh(√(2/π)(x + 0.044715x³)).
+    """
+
+    def forward(self, x):
+        inner = _GELU_C * (x + _GELU_A * x * x * x)
+        return 0.5 * x * (1 + np.tanh(inner))
+
+    def bprop(self, x, out, dout):
+        t = _TANH(x * (x * x * (_GELU_C * _GELU_A) + _GELU_C))
+        slope = (1 - t * t) * (x * x * (3 * _GELU_C * _GELU_A) + _GELU_C)
+        return (dout * ((1 + t) * 0.5 + x * slope * 0.5),)
+
+
+def _softmax_axes(op, axis, shape):
+    """``axis`` (int, or tuple/list of ints) as a tuple of non-negative ints, checked against ``shape``."""
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    ndim = len(shape)
+    result = []
+    for a in axes:
+        if isinstance(a, bool) or not isinstance(a, (int, np.integer)):
+            raise op_error(op, f"the type of 'axis' should be int or a tuple of ints, but got "
+                               f"{axis!r}.")
+        if not -ndim <= a < ndim:
+            raise op_error(op, f"the axis must be in [{-ndim},{ndim}), but got {a} (input shape "
+                               f"{shape_str(shape)}).", ValueError)
+        result.append(int(a) % ndim)
+    if len(set(result)) != len(result):
+        raise op_error(op, f"the 'axis' must not repeat an axis, but got {axis!r}.", ValueError)
+    return tuple(result)
+
+
+class _SoftmaxBase(Primitive):
+    n_tensor_inputs = 1
+
+    def __init__(self, axis=-1):
+        self.axis = axis
+
+    def infer(self, x):
+        _check_float(self.name, x)
+        _softmax_axes(self.name, self.axis, x.shape)
+        return Abstract(x.shape, x.dtype)
+
+    def axes(self, x):
+        return _softmax_axes(self.name, self.axis, x.shape)
+
+
+@register
+class Softmax(_SoftmaxBase):
+    """yᵢ = exp(xᵢ) / Σⱼ exp(xⱼ) along ``axis``;  dx = y ⊙ (dy − Σ dy ⊙ y).
+
+    Numerically safe: the kernel subtracts max x before exponentiating.
+    """
+
+    def __init__(self, axis=-1):
+        if isinstance(axis, (int, np.integer)) and not isinstance(axis, bool):
+            axis = (int(axis),)
+        super().__init__(tuple(axis) if isinstance(axis, list) else axis)
+
+    def forward(self, x):
+        return kernels.call("softmax")(x, self.axes(x))
+
+    def bprop(self, x, out, dout):
+        from .. import functional as F
+        along = F.reduce_sum(dout * out, self.axes(x), True)
+        return (out * (dout - along),)
+
+
+@register
+class LogSoftmax(_SoftmaxBase):
+    """yᵢ = xᵢ − log Σⱼ exp(xⱼ) along ``axis``;  dx = dy − exp(y) · Σ dy.
+
+    Numerically safe: computed as (x − m) − log Σ exp(x − m), m = max x, never as log(softmax(x)).
+    """
+
+    def __init__(self, axis=-1):
+        if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+            raise op_error("LogSoftmax", f"the type of 'axis' should be int, but got "
+                                         f"{type(axis).__name__}.")
+        super().__init__(int(axis))
+
+    def forward(self, x):
+        return kernels.call("log_softmax")(x, self.axes(x))
+
+    def bprop(self, x, out, dout):
+        from .. import functional as F
+        total = F.reduce_sum(dout, self.axes(x), True)
+        return (dout - F.exp(out) * total,)
+
+
+_RELU, _SIGMOID, _TANH, _GELU = ReLU(), Sigmoid(), Tanh(), GeLU()
+sigmoid = alias("sigmoid", _SIGMOID)
+tanh = alias("tanh", _TANH)
+
+
+def relu(input, inplace=False):
+    """ops.relu(input, inplace=False); ``inplace=True`` also writes the result into ``input``."""
+    out = _RELU(input)
+    if inplace:
+        input.assign_value(out)
+    return out
+
+
+def softmax(input, axis=-1, *, dtype=None):
+    """ops.softmax(input, axis=-1, *, dtype=None): ``dtype`` casts the input first."""
+    from .. import functional as F
+    if dtype is not None:
+        input = F.cast(input, dtype)
+    return Softmax(axis)(input)
+
+
+def log_softmax(logits, axis=-1):
+    """ops.log_softmax(logits, axis=-1)."""
+    return LogSoftmax(axis)(logits)
+
+
+def gelu(input, approximate="none"):
+    """ops.gelu(input, approximate='none'): 'none' is the exact x·Φ(x) = ½x(1 + erf(x/√2));
+    'tanh' is the primitive :class:`GeLU` [ran 2.10: the two differ by up to 4e-4]."""
+    from .. import functional as F
+    if approximate not in ("none", "tanh"):
+        raise ValueError("For ops.gelu, approximate value should be either 'none' or 'tanh'.")
+    if approximate == "tanh":
+        return _GELU(input)
+    _check_float("gelu", input)
+    return input * (F.erf(input * (1 / math.sqrt(2.0))) + 1) * 0.5
+
+
+for _fn in (relu, softmax, log_softmax, gelu):
+    functional(_fn.__name__, _fn)

@@ -1,0 +1,101 @@
+"""Build script for refms: a pure-Python package with optional Cython kernels.
+
+The project's metadata is in ``pyproject.toml``; this file only declares the
+extensions of ``refms/_fast`` and how to build them.
+
+The extensions are optional, as PyYAML's libyaml binding is: when Cython,
+numpy's or scipy's build files or a C compiler are missing, or the build
+fails, a warning is printed and refms installs as pure Python.  The kernel
+dispatcher then runs the numpy reference kernels and
+``refms.kernels.why_fast_unavailable()`` says why.
+
+``REFMS_STRICT_BUILD=1`` makes a failed build fatal, so CI cannot pass with
+the fast kernels silently missing.
+
+Development: ``python setup.py build_ext --inplace`` puts the compiled
+modules beside their sources.
+"""
+import os
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+STRICT = os.environ.get("REFMS_STRICT_BUILD", "").strip() == "1"
+
+EXTENSIONS = [
+    Extension("refms._fast.matmul", ["refms/_fast/matmul.pyx"]),
+    Extension("refms._fast.reduce", ["refms/_fast/reduce.pyx"]),
+]
+
+
+class optional_build_ext(build_ext):
+    """build_ext that turns any failure into a warning unless REFMS_STRICT_BUILD=1."""
+
+    def run(self):
+        self.building_in_place = self.inplace    # setuptools clears it while building
+        try:
+            self.extensions = prepare(self.extensions)
+        except Exception as exc:          # noqa: BLE001 - any failure means "no fast kernels"
+            self.give_up(exc, self.extensions)
+            self.extensions = []
+            return
+        super().run()
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as exc:          # noqa: BLE001 - compiler missing, compile or link error
+            self.give_up(exc, [ext])
+
+    def give_up(self, exc, extensions):
+        if STRICT:
+            raise exc
+        for ext in extensions:
+            self.remove_older_build(ext)
+        names = ", ".join(ext.name for ext in extensions)
+        sys.stderr.write(
+            f"\nWARNING: could not build {names} ({type(exc).__name__}: {exc}).\n"
+            f"refms is installed without its optional Cython kernels and will use the numpy\n"
+            f"reference kernels. Set REFMS_STRICT_BUILD=1 to make this an error.\n\n")
+
+    def remove_older_build(self, ext):
+        """Delete an earlier build of ``ext``, so that it is not installed or imported as current."""
+        filename = self.get_ext_filename(ext.name)
+        paths = [os.path.join(self.build_lib, filename)]
+        if self.building_in_place:
+            package_dir = self.get_finalized_command("build_py").get_package_dir("refms._fast")
+            paths.append(os.path.join(package_dir, os.path.basename(filename)))
+        for path in paths:
+            if os.path.exists(path):
+                os.remove(path)
+
+
+def prepare(extensions):
+    """Cythonize the .pyx sources (when Cython is there) and add numpy's headers.
+
+    Without Cython, setuptools has already replaced each ``.pyx`` source by
+    its generated ``.c`` (shipped in an sdist); that works if the file exists.
+    The ``cimport scipy.linalg.cython_blas`` is resolved from the installed
+    scipy on ``sys.path``.
+    """
+    import numpy
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        cythonize = None
+    if cythonize is not None:
+        # Keep setuptools' Extension objects (build_ext annotated them); take the new sources.
+        for ext, cythonized in zip(extensions, cythonize(extensions, quiet=True)):
+            ext.sources = cythonized.sources
+    missing = [src for ext in extensions for src in ext.sources if not os.path.exists(src)]
+    if missing:
+        raise RuntimeError(f"Cython is not installed and the generated sources {missing} "
+                           f"are absent")
+    for ext in extensions:
+        ext.include_dirs.append(numpy.get_include())
+        ext.optional = not STRICT      # setuptools then skips a missing one when copying in place
+    return extensions
+
+
+setup(ext_modules=EXTENSIONS, cmdclass={"build_ext": optional_build_ext})
