@@ -72,12 +72,12 @@ class optional_build_ext(build_ext):
 
 
 def prepare(extensions):
-    """Cythonize the .pyx sources (when Cython is there) and add numpy's headers.
+    """Cythonize the .pyx sources and add numpy's headers.
 
-    Without Cython, setuptools has already replaced each ``.pyx`` source by
-    its generated ``.c`` (shipped in an sdist); that works if the file exists.
-    The ``cimport scipy.linalg.cython_blas`` is resolved from the installed
-    scipy on ``sys.path``.
+    Without Cython, each ``.pyx`` source is replaced by the ``.c`` file
+    Cython generated from it (an sdist may carry them); that works if the
+    file exists.  The ``cimport scipy.linalg.cython_blas`` is resolved from
+    the installed scipy on ``sys.path``.
     """
     import numpy
     try:
@@ -88,10 +88,14 @@ def prepare(extensions):
         # Keep setuptools' Extension objects (build_ext annotated them); take the new sources.
         for ext, cythonized in zip(extensions, cythonize(extensions, quiet=True)):
             ext.sources = cythonized.sources
-    missing = [src for ext in extensions for src in ext.sources if not os.path.exists(src)]
-    if missing:
-        raise RuntimeError(f"Cython is not installed and the generated sources {missing} "
-                           f"are absent")
+    else:
+        for ext in extensions:
+            ext.sources = [os.path.splitext(src)[0] + ".c" if src.endswith(".pyx") else src
+                           for src in ext.sources]
+        missing = [src for ext in extensions for src in ext.sources if not os.path.exists(src)]
+        if missing:
+            raise RuntimeError(f"Cython is not installed and the generated sources {missing} "
+                               f"are absent")
     for ext in extensions:
         ext.include_dirs.append(numpy.get_include())
         ext.optional = not STRICT      # setuptools then skips a missing one when copying in place

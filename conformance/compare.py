@@ -32,7 +32,8 @@ import numpy as np
 
 __all__ = ["Token", "normalise_whitespace", "tokenize", "decimals", "printed_tolerance",
            "same_number_kind", "numbers_match", "compare_text", "check_shape", "check_dtype",
-           "check_bounds", "nonfinite_positions_match", "parse_printed_array"]
+           "check_bounds", "nonfinite_positions_match", "parse_printed_array",
+           "parse_printed_arrays"]
 
 # A number: optional sign, digits with an optional point, optional exponent; or nan / inf.
 _NUMBER = r"[-+]?(?:(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|nan\b|inf\b)"
@@ -223,8 +224,16 @@ def parse_printed_array(text):
     """A numpy-printed array (``[[1. 2.]\\n [3. 4.]]``) back into an ndarray of float64.
 
     Used by property checks on transcripts whose numbers are random; raises
-    ``ValueError`` on text that is not one bracketed array.
+    ``ValueError`` on text that is not exactly one bracketed array.
     """
+    arrays = parse_printed_arrays(text)
+    if len(arrays) != 1:
+        raise ValueError(f"expected one printed array, found {len(arrays)}")
+    return arrays[0]
+
+
+def parse_printed_arrays(text):
+    """Every numpy-printed array in ``text``, in order (e.g. one per ``print`` call)."""
     tokens = tokenize(normalise_whitespace(text))
     pos = 0
 
@@ -247,7 +256,7 @@ def parse_printed_array(text):
             return float(tokens[pos - 1].text)
         raise ValueError(f"unexpected token {tokens[pos].text if pos < len(tokens) else 'end'!r}")
 
-    value = parse()
-    if pos != len(tokens):
-        raise ValueError("text after the array")
-    return np.array(value, dtype=np.float64)
+    arrays = []
+    while pos < len(tokens):
+        arrays.append(np.array(parse(), dtype=np.float64))
+    return arrays

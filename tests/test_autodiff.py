@@ -165,7 +165,7 @@ def test_return_ids():
         (("w", [35.0]), ("b", [1.0]))
 
 
-# -- 4.3 inputs that are not plain Tensors ----------------------------------------------------------
+# -- 4.3 inputs that are not plain Tensors ---------------------------------------------------------
 
 def test_python_numbers_are_skipped():
     x, y = f32(5.0), f32(7.0)
@@ -236,7 +236,7 @@ def test_stop_gradient_blocks_and_returns_a_new_tensor():
     assert values(ms.grad(lambda a: ops.stop_gradient(a) * a)(f32(3.0))) == [3.0]
 
 
-# -- 4.6 parameters ------------------------------------------------------------------------------------
+# -- 4.6 parameters --------------------------------------------------------------------------------
 
 def test_frozen_weights_get_zero_gradients():
     frozen = Parameter(f32(2.0), name="frozen", requires_grad=False)
@@ -256,7 +256,7 @@ def test_unused_weights_get_zeros_of_their_shape():
     assert values(ms.grad(net, None, [W, unused])(f32(5.0), f32(7.0))) == ([35.0], [0.0, 0.0])
 
 
-# -- 4.7 higher order ---------------------------------------------------------------------------------
+# -- 4.7 higher order ------------------------------------------------------------------------------
 
 def cube(x):
     return x * x * x
@@ -267,7 +267,7 @@ def test_higher_order_gradients():
     assert values(ms.grad(ms.grad(ms.grad(cube)))(f32(2.0))) == [6.0]
 
 
-# -- 4.8 gradients of the seed ops ----------------------------------------------------------------------
+# -- 4.8 gradients of the seed ops -----------------------------------------------------------------
 
 def test_maximum_and_minimum_split_ties_evenly():
     grad_all = GradOperation(get_all=True)
@@ -300,7 +300,7 @@ def test_zeros_like_has_zero_gradient():
     assert values(ms.grad(lambda a: ops.zeros_like(a) + a * 0)(f32(3.0))) == [0.0]
 
 
-# -- 5.1 HookBackward and Tensor.register_hook ------------------------------------------------------------
+# -- 5.1 HookBackward and Tensor.register_hook -----------------------------------------------------
 
 def hook_test_grads(hook_fn):
     """Seed 000's example: z = x·y; z = hook(z); return z·y at x = 1, y = 2 (all gradients)."""

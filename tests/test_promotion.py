@@ -168,7 +168,7 @@ def test_stack_does_not_promote():
         ops.stack([tensor([1], ms.int32), tensor([1.0], ms.float32)])
 
 
-# -- Tensor construction (SEMANTICS.md 1.1) ---------------------------------------------------------
+# -- Tensor construction (SEMANTICS.md 1.1) --------------------------------------------------------
 
 #: (input data, dtype name, shape).
 CONSTRUCTION_TABLE = [

@@ -10,6 +10,7 @@
 import numpy as np
 import pytest
 
+import refms as ms
 from refms import Tensor, ops
 from refms.ops import functional as F
 from refms.ops import primitive
@@ -111,7 +112,7 @@ SPELLINGS = [
     (ops.neg, ops.Neg(), (X,)),
     (ops.exp, ops.Exp(), (X,)),
     (ops.equal, ops.Equal(), (X, Y)),
-    (ops.cast, ops.Cast(), (X, np.int32)),
+    (ops.cast, ops.Cast(), (X, ms.int32)),
     (ops.reshape, ops.Reshape(), (X, (4,))),
     (ops.transpose, ops.Transpose(), (X, (1, 0))),
     (ops.matmul, ops.MatMul(), (X, Y)),

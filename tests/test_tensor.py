@@ -20,7 +20,7 @@ def x():
     return Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
 
 
-# -- construction ------------------------------------------------------------------------------------
+# -- construction ----------------------------------------------------------------------------------
 
 def test_dtype_argument_casts_and_truncates_toward_zero():
     assert Tensor(2.7, ms.int32).item() == 2
@@ -58,7 +58,7 @@ def test_asnumpy(x):
     assert Tensor([True]).asnumpy().dtype == np.bool_
 
 
-# -- attributes --------------------------------------------------------------------------------------
+# -- attributes ------------------------------------------------------------------------------------
 
 def test_shape_ndim_size_len(x):
     assert x.shape == (3, 4) and isinstance(x.shape, tuple)
@@ -97,7 +97,7 @@ def test_hash_is_identity_based(x):
     assert {x: 1}[x] == 1
 
 
-# -- conversions and shape methods -------------------------------------------------------------------
+# -- conversions and shape methods -----------------------------------------------------------------
 
 def test_astype(x):
     assert x.astype(ms.int32).dtype == ms.int32
@@ -147,7 +147,7 @@ def test_argmax(x):
     assert x.argmax(axis=1).tolist() == [3, 3, 3]
 
 
-# -- indexing ----------------------------------------------------------------------------------------
+# -- indexing --------------------------------------------------------------------------------------
 
 def test_int_and_slice_indexing(x):
     assert x[0].tolist() == [0.0, 1.0, 2.0, 3.0]
@@ -181,7 +181,7 @@ def test_iteration():
     assert [row.tolist() for row in Tensor([[1, 2], [3, 4]])] == [[1, 2], [3, 4]]
 
 
-# -- operators and comparisons ------------------------------------------------------------------------
+# -- operators and comparisons ---------------------------------------------------------------------
 
 def test_arithmetic_operators(x):
     row = x[0]
@@ -215,7 +215,7 @@ def test_equality_with_non_numbers_is_python_false():
     assert (t != "a") is True
 
 
-# -- dtype objects (SEMANTICS.md 1.2) ------------------------------------------------------------------
+# -- dtype objects (SEMANTICS.md 1.2) --------------------------------------------------------------
 
 DTYPE_NAMES = [
     (ms.int8, "Int8", "mindspore.int8"), (ms.int16, "Int16", "mindspore.int16"),
@@ -249,7 +249,7 @@ def test_dtype_aliases_and_modules():
     assert str(((2,), ms.float32, 2)) == "((2,), mindspore.float32, 2)"
 
 
-# -- seeds (SEMANTICS.md 9) ------------------------------------------------------------------------------
+# -- seeds (SEMANTICS.md 9) ------------------------------------------------------------------------
 
 def test_get_seed_is_none_until_set():
     assert ms.get_seed() is None
@@ -302,7 +302,7 @@ def test_random_ops_differ_per_call_and_repeat_after_reseeding():
     assert ops.standard_normal((4,)).tolist() == second.tolist()
 
 
-# -- context (SEMANTICS.md 7.1) ---------------------------------------------------------------------------
+# -- context (SEMANTICS.md 7.1) --------------------------------------------------------------------
 
 def test_modes_and_default():
     assert ms.GRAPH_MODE == 0 and ms.PYNATIVE_MODE == 1

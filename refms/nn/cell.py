@@ -60,6 +60,15 @@ def _is_parameter_sequence(value):
             and len(value) > 0 and all(isinstance(v, Parameter) for v in value))
 
 
+def _note_cell(error, cell, args):
+    """Name the innermost cell (and its input shapes) in an error raised while it ran."""
+    if getattr(error, "_refms_cell_noted", False):
+        return
+    shapes = [tuple(a.shape) if isinstance(a, Tensor) else type(a).__name__ for a in args]
+    error.add_note(f"(raised while running cell '{cell.cls_name}' on inputs {shapes})")
+    error._refms_cell_noted = True
+
+
 def _add_indent(text, spaces):
     lines = text.split("\n")
     if len(lines) == 1:
@@ -157,7 +166,8 @@ class Cell(CellHooks):
                 self.__dict__["_tuple_param_id"] += 1
             if item.name in names:
                 raise ValueError(f"The value {value} , its name '{item.name}' already exists. "
-                                 f"Please set a unique name for the parameter.")
+                                 f"Please set a unique name for the parameter. (cell "
+                                 f"'{self.cls_name}', attribute '{name}')")
             names.add(item.name)
             self.insert_param_to_cell(item.name, item, check_name_contain_dot=False)
         object.__setattr__(self, name, value)
@@ -171,7 +181,8 @@ class Cell(CellHooks):
             seen.add(id(item))
             if item.name in self._list_param_names:
                 raise ValueError(f"The value {value} , its name '{item.name}' already exists. "
-                                 f"Please set a unique name for the parameter.")
+                                 f"Please set a unique name for the parameter. (cell "
+                                 f"'{self.cls_name}', attribute '{name}')")
             self._list_param_names.add(item.name)
         object.__setattr__(self, name, value)
 
@@ -417,6 +428,9 @@ class Cell(CellHooks):
             if self.requires_grad and not _tape.recording():
                 return _top_cell.call_as_top_cell(self, args, kwargs)
             return self._run_construct(args, kwargs)
+        except Exception as error:
+            _note_cell(error, self, args)
+            raise
         finally:
             if self.mixed_precision_type is not None:
                 _pynative.set_mixed_precision(previous)
