@@ -33,7 +33,12 @@ X = Tensor([1.0])
 
 
 def grad_of(net):
-    return scalar(ms.grad(net)(X))
+    return scalar(ops.GradOperation()(net)(X))
+
+
+def use_r1(version="1.7"):
+    """r1.x behaviour; those pages set PyNative explicitly (their default mode was GRAPH)."""
+    ms.set_context(compat=version, mode=ms.PYNATIVE_MODE)
 
 
 # -- 5.3 what the backward hook sees -----------------------------------------------------------
@@ -51,10 +56,10 @@ def test_backward_hook_sees_grad_wrt_inputs_then_grad_wrt_output():
 
 
 def test_r1_order_swaps_the_two_gradients_and_passes_a_cell_id():
-    ms.set_context(compat="1.7")
+    use_r1()
     net, seen = Outer(), []
-    net.t.register_backward_hook(lambda cell_id, g1, g2: seen.append((cell_id, scalar(g1),
-                                                                       scalar(g2))))
+    net.t.register_backward_hook(lambda cell_id, g1, g2: seen.append((cell_id, scalar(g1[0]),
+                                                                       scalar(g2[0]))))
     assert grad_of(net) == 15.0
     assert seen == [(f"T({id(net.t)})", 5.0, 15.0)]
 
@@ -164,10 +169,10 @@ def test_forward_hook_ops_are_inside_the_backward_hook_scope_in_2x():
 
 
 def test_r1_scope_leaves_forward_hook_ops_outside():
-    ms.set_context(compat="1.7")
+    use_r1()
     net, seen = combined_net()
     assert grad_of(net) == 1155.0
-    assert seen == [(55.0, 15.0)]                      # r1 order: (grad w.r.t. output, w.r.t. input)
+    assert seen == [(55.0, 165.0)]      # r1 order: grad w.r.t. output (11·5), w.r.t. input (3·11·5)
 
 
 # -- 5.5 return values, ordering, removal -------------------------------------------------------
@@ -305,7 +310,7 @@ def test_cell_id_in_r1_for_forward_hooks_and_cell_in_2x():
     t = T()
     t.register_forward_pre_hook(lambda owner, a: owners.append(owner))
     t(X)
-    ms.set_context(compat="1.6")
+    use_r1("1.6")
     t(X)
     assert owners == [t, f"T({id(t)})"]
 
@@ -316,6 +321,6 @@ def test_r1_cell_hooks_do_nothing_in_graph_mode():
     t.register_forward_hook(lambda c, a, o: fired.append(1))
     ms.set_context(mode=ms.GRAPH_MODE)
     t(X)                                    # 2.10 compiles hooks in: they run
-    ms.set_context(compat="1.7")
+    ms.set_context(compat="1.7")            # mode stays GRAPH_MODE
     t(X)                                    # r1.7 docs: ignored in graph mode
     assert fired == [1]

@@ -241,9 +241,10 @@ print(loss)
               "up to ~1e-6 and its 7th decimal depends on the unseeded weights: MindSpore with "
               "that init printed 2.302585 and 2.3025851 on different runs, the page 2.3025854. "
               "Checked: one float within 1e-5 of ln(10).",
-        later="MindSpore 2.x's default init (HeUniform weights, Uniform biases) gives a different "
-              "loss (2.2689974 on 2.10, SEMANTICS.md 8.2); r1.x releases reproduce the page, and "
-              "refms does under compat 1.6."),
+        later="MindSpore 2.x's default init (HeUniform weights, Uniform biases) gives non-zero "
+              "logits and a loss that varies from run to run (2.2689974 and 2.217453 on two 2.10 "
+              "runs; SEMANTICS.md 8.2); r1.x releases reproduce the page, and refms does under "
+              "compat 1.6."),
     Transcript(
         id="s001.jit_fallback", page=PAGE, section="动静统一 / JIT Fallback", area="graph-mode",
         edits=(on_cpu("GPU"),),

@@ -26,9 +26,14 @@ The contract (every backend provides the same signatures)::
     conv2d(x, w, stride, pad, dilation, groups)       NCHW, pad = (top, bottom, left, right)
     conv2d_backprop_input(dout, w, x_shape, stride, pad, dilation, groups)
     conv2d_backprop_filter(dout, x, w_shape, stride, pad, dilation, groups)
-    max_pool2d(x, kernel, stride, pad) -> (out, argmax)   and max_pool2d_grad(...)
-    avg_pool2d(x, kernel, stride, pad)                 and avg_pool2d_grad(...)
+    max_pool2d(x, kernel, stride, pad) -> (out, argmax)
+    max_pool2d_grad(dout, argmax, x_shape)  /  max_pool2d_grad_grad(ddx, argmax)
+    avg_pool2d(x, kernel, stride, pad, divisor=None)
+    avg_pool2d_grad(dout, x_shape, kernel, stride, pad, divisor=None)
     softmax(x, axis) / log_softmax(x, axis)
+    softmax_cross_entropy(logits, labels)             one-hot labels -> (loss, dlogits)
+    sparse_softmax_cross_entropy(logits, labels, is_grad)
+    batch_norm_statistics(x) / batch_norm(x, scale, bias, mean, variance, epsilon)
 """
 import importlib
 import os

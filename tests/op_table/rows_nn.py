@@ -69,10 +69,6 @@ def i32(values):
     return np.array(values, dtype=np.int32)
 
 
-def i64(values):
-    return np.array(values, dtype=np.int64)
-
-
 def ones(*shape, dtype=np.float32):
     return np.ones(shape, dtype=dtype)
 
@@ -400,7 +396,8 @@ SOFTMAX_EXAMPLE = f32([[-1.0, 0.0, 2.0], [1000.0, 0.0, -3.0]])
 
 ACTIVATION = [
     OpRow("ReLU", ops.ReLU(), lambda x: np.maximum(x, 0), away_from_zero((3, 4)),
-          errors=[([np.array([True, False])], TypeError)]),
+          errors=[([np.array([1 + 1j, -1j], np.complex64)], TypeError)]),
+    OpRow("ReLU", ops.relu, lambda x: x, [np.array([True, False])], id="ReLU-bool"),
     OpRow("ReLU", ops.relu, lambda x: np.maximum(x, 0), [i32([-2, 0, 3])], id="ReLU-int32"),
     OpRow("ReLU", ops.relu, lambda x: np.maximum(x, 0), [f32([-1.0, 0.0, 2.0])], grad=False,
           id="ReLU-zero"),
@@ -584,8 +581,8 @@ def avg_pool_grad_ref(kernel, stride, pad_mode):
 
 
 def max_pool2d_indices_ref(x):
-    y, arg = naive_max_pool(x, 3, 2, (1, 1, 1, 1))
-    return y, arg
+    """(y, argmax) of a 3×3, stride-2 max pool with one cell of padding all round."""
+    return naive_max_pool(x, 3, 2, (1, 1, 1, 1))
 
 
 def ceil_pads(x_shape, kernel, stride, padding):

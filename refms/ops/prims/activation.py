@@ -11,7 +11,6 @@ import math
 import numpy as np
 from scipy.special import expit
 
-from ... import dtype as mstype
 from ... import kernels
 from ..primitive import Primitive, Abstract, register, alias, functional, op_error
 from ._base import FLOATS, shape_str
@@ -38,11 +37,14 @@ class _Activation(Primitive):
 
 @register
 class ReLU(_Activation):
-    """y = max(x, 0);  ∂y/∂x = 1 where x > 0, else 0 (0 at x = 0, SEMANTICS.md 4.8)."""
+    """y = max(x, 0);  ∂y/∂x = 1 where x > 0, else 0 (0 at x = 0, SEMANTICS.md 4.8).
+
+    Any real dtype, Bool included (then y = x) [ran 2.10].
+    """
 
     def infer(self, x):
-        if x.dtype is mstype.bool_ or x.dtype.kind == "complex":
-            raise op_error("ReLU", f"the dtype of 'input_x' should be a number type, but got "
+        if x.dtype.kind == "complex":
+            raise op_error("ReLU", f"the dtype of 'input_x' should be a real number type, but got "
                                    f"{x.dtype}.")
         return Abstract(x.shape, x.dtype)
 

@@ -47,7 +47,8 @@ def _padding_pair(op, name, value):
 
 
 def _ceil_extra(size, kernel, stride, pad):
-    """Extra cells after the input that ``ceil_mode`` windows may cover (never past the padding start)."""
+    """Extra bottom/right cells ``ceil_mode`` windows reach: the output rounds up, but the
+    last window must still start inside the input or its left/top padding."""
     out = -(-(size + 2 * pad - kernel) // stride) + 1
     if (out - 1) * stride >= size + pad:
         out -= 1
@@ -155,6 +156,7 @@ class MaxPoolWithArgmaxV2(_Pool2D):
 
     The primitive behind ``ops.max_pool2d``.  Only ``dilation = 1`` is implemented.
     """
+    n_outputs = 2
 
     def __init__(self, kernel_size, strides=None, pads=0, dilation=(1, 1), ceil_mode=False,
                  argmax_type=mstype.int64):
