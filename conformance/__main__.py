@@ -47,6 +47,9 @@ def main(argv=None):
         return 0
     if options.coverage and options.pattern:
         parser.error("--coverage needs the full suite; drop -k")
+    if not selected:
+        print(f"conformance: no case matches {options.pattern!r}", file=sys.stderr)
+        return 2
 
     adapter = adapters.resolve(options.impl)
     ok, why = adapter.available()
@@ -70,7 +73,7 @@ def main(argv=None):
     print()
     print(report.table(results))
     print()
-    print(report.table(results, key=report._page_key, title="page"))
+    print(report.table(results, key=report.page_key, title="page"))
     print()
     if options.report:
         command = "python -m conformance " + " ".join(argv if argv is not None else sys.argv[1:])

@@ -12,8 +12,9 @@ The rules of DESIGN.md ("Conformance suite"), one named function each:
   token (``3.``): ``[1 2 3]`` and ``[1. 2. 3.]`` are different dtypes.
 * :func:`printed_tolerance` / :func:`numbers_match` — integers compare
   exactly; floats to the precision printed: one unit in the last printed digit
-  of the more precise of the two tokens, capped at float32's resolution
-  (``2.3025854`` is checked to 1e-7 absolute, ``2.`` against ``2.9`` to 0.1).  The exponent's digit count is irrelevant because the value
+  of the more precise of the two tokens, and never looser than float32's
+  resolution (``2.3025854`` is checked to 1e-7 absolute; ``2.`` against
+  ``2.9`` fails, since numpy's ``2.`` means 2.0 with its zeros dropped).  The exponent's digit count is irrelevant because the value
   is compared, so the three-digit exponents of seed 003 (``0.00000000e+000``,
   printed by a Windows C runtime) equal Linux's ``0.00000000e+00``.
 * NaN and Inf match only NaN and an Inf of the same sign at the same position.
@@ -109,10 +110,10 @@ def printed_tolerance(expected, actual):
     and never looser than float32's resolution at that magnitude.
 
     A page that prints ``2.3025854`` vouches for seven decimals, so the check is
-    to 1e-7 absolute and not finer.  ``2.`` against ``2.9`` is checked to 0.1,
-    because the more precise token says which digit is in question; ``2.``
-    against ``3.`` fails although both show no decimals, because numpy drops
-    trailing zeros: ``2.`` means 2.0 to float32 precision.
+    to 1e-7 absolute and not finer.  The more precise token says which digit is
+    in question (``2.`` against ``2.9``: the tenths), and the float32 cap keeps
+    a short print from loosening the check: numpy drops trailing zeros, so
+    ``2.`` means 2.0 to float32 precision and ``2.`` against ``3.`` fails.
     """
     unit = 10.0 ** -max(decimals(expected), decimals(actual))
     magnitude = max(abs(float(expected)), abs(float(actual)))

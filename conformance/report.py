@@ -6,7 +6,7 @@ from collections import OrderedDict
 
 from .case import PROPERTY
 
-__all__ = ["case_line", "table", "summary_line", "markdown_report", "save_results",
+__all__ = ["case_line", "table", "page_key", "summary_line", "markdown_report", "save_results",
            "load_saved_results", "coverage_markdown"]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -27,6 +27,8 @@ def case_line(result):
     if result.outcome == "failed":
         for problem in result.problems:
             line += "\n" + "\n".join("          " + text for text in problem.splitlines())
+    for note in result.notes:
+        line += f"\n          note: {note}"
     return line
 
 
@@ -74,7 +76,8 @@ def detail_line(results):
             f"{counts['unexpected-pass']} unexpected passes (counted as failed)")
 
 
-def _page_key(result):
+def page_key(result):
+    """Row label of the per-page table: seed number and the page's MindSpore version."""
     return f"{result.case.page.seed[:3]} ({result.case.page.version})"
 
 
@@ -87,7 +90,7 @@ def markdown_report(results, adapter, description, options_line):
            f"* shims: {', '.join(f'mindspore.{k} = mindspore.{v}' for k, v in adapter.shims.items()) or 'none'}",
            f"* command: `{options_line}`", f"* run: {now}", "",
            "## By area", "", table(results, markdown=True), "",
-           "## By page", "", table(results, key=_page_key, title="page", markdown=True), "",
+           "## By page", "", table(results, key=page_key, title="page", markdown=True), "",
            "## Cases", "", "| case | page | section | tier | outcome | note |", "|---|---|---|---|---|---|"]
     for r in results:
         note = r.deviation or ("; ".join(p.splitlines()[0] for p in r.problems) if r.problems else "")

@@ -24,6 +24,10 @@ class MindSporeAdapter(ModuleAdapter):
         super().__init__("mindspore", name="mindspore")
         self.alias_target = None        # transcripts import the real mindspore
 
+    def describe(self):
+        os.environ.setdefault("GLOG_v", "3")       # quiet MindSpore's C++ log before importing it
+        return super().describe()
+
     def env(self, compat):
         return {"GLOG_v": os.environ.get("GLOG_v", "3")}
 

@@ -23,6 +23,8 @@ the column-major Cᵀ that BLAS writes is, read in C order, exactly C.  Each
 operand keeps its own transpose flag and its leading dimension is its C row
 length.
 """
+import math
+
 import numpy as np
 
 from scipy.linalg.cython_blas cimport sgemm, dgemm
@@ -131,11 +133,26 @@ def matmul(a, b, transpose_a=False, transpose_b=False):
     return c
 
 
+def _batch_shape(a_batch, b_batch):
+    """The broadcast batch shape, or None when the batch shapes do not broadcast."""
+    if a_batch == b_batch or not b_batch:
+        return a_batch
+    if not a_batch:
+        return b_batch
+    try:
+        return np.broadcast_shapes(a_batch, b_batch)
+    except ValueError:
+        return None
+
+
 def _broadcast_index(batch_shape, batch):
     """For each matrix of the broadcast batch (C order), the index of its source matrix."""
-    count = int(np.prod(batch_shape, dtype=np.int64))
-    sources = np.arange(count, dtype=np.intp).reshape(batch_shape)
-    return np.ascontiguousarray(np.broadcast_to(sources, batch).reshape(-1))
+    if not batch_shape:                                   # one matrix serves the whole batch
+        return np.zeros(math.prod(batch), dtype=np.intp)
+    sources = np.arange(math.prod(batch_shape), dtype=np.intp)
+    if batch_shape == batch:
+        return sources
+    return np.ascontiguousarray(np.broadcast_to(sources.reshape(batch_shape), batch).reshape(-1))
 
 
 def batch_matmul(a, b, transpose_a=False, transpose_b=False):
@@ -144,9 +161,8 @@ def batch_matmul(a, b, transpose_a=False, transpose_b=False):
         return reference_kernel("batch_matmul")(a, b, transpose_a, transpose_b)
     m, k = _op_shape(a.shape, transpose_a)
     k_b, n = _op_shape(b.shape, transpose_b)
-    try:
-        batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    except ValueError:
+    batch = _batch_shape(a.shape[:-2], b.shape[:-2])
+    if batch is None:
         return reference_kernel("batch_matmul")(a, b, transpose_a, transpose_b)
     if k != k_b or not _fits_blas(m, n, k) or 0 in batch:
         return reference_kernel("batch_matmul")(a, b, transpose_a, transpose_b)

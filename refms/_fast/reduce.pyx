@@ -28,6 +28,8 @@ propagate NaN like numpy; prod multiplies in x's dtype, like numpy.
 float32 and float64 only: other dtypes, empty or 0-d arrays and invalid
 axes go to the reference kernel (which also raises the reference errors).
 """
+import math
+
 import numpy as np
 
 cimport cython
@@ -196,7 +198,9 @@ def _valid_axes(x, axis):
         return None
     if len(axis) == 0:
         return tuple(range(x.ndim))
-    axes = tuple(sorted(axis))
+    if not all(isinstance(a, (int, np.integer)) and not isinstance(a, bool) for a in axis):
+        return None
+    axes = tuple(sorted(int(a) for a in axis))
     if any(not 0 <= a < x.ndim for a in axes) or len(set(axes)) != len(axes):
         return None
     return axes
@@ -207,12 +211,12 @@ def _outer_n_inner(x, axes):
     shape = x.shape
     first, last = axes[0], axes[-1]
     if axes == tuple(range(first, last + 1)):                 # adjacent: a free reshape
-        outer = int(np.prod(shape[:first], dtype=np.int64))
-        n = int(np.prod(shape[first:last + 1], dtype=np.int64))
+        outer = math.prod(shape[:first])
+        n = math.prod(shape[first:last + 1])
         return np.ascontiguousarray(x).reshape(outer, n, -1)
     kept = tuple(i for i in range(x.ndim) if i not in axes)
     moved = np.ascontiguousarray(np.transpose(x, kept + axes))   # reduced axes last
-    n = int(np.prod([shape[i] for i in axes], dtype=np.int64))
+    n = math.prod([shape[i] for i in axes])
     return moved.reshape(-1, n, 1)
 
 
@@ -248,7 +252,7 @@ def reduce_sum(x, axis, keepdims):
 def reduce_mean(x, axis, keepdims):
     """(1/n) Σ over ``axis``, n = number of reduced elements (the sum divided in float64)."""
     axes = _valid_axes(x, axis)
-    n = float(np.prod([x.shape[i] for i in axes], dtype=np.int64)) if axes else 1.0
+    n = float(math.prod(x.shape[i] for i in axes)) if axes else 1.0
     return _reduce("reduce_mean", x, axis, keepdims, _sum_rows, _sum_columns, n)
 
 

@@ -35,7 +35,6 @@ GRAPH_MODE runs the same pipeline eagerly (there is no separate compiled path
 for cells yet); cell hooks then apply as in 2.10, or are skipped under a compat
 version whose docs say graph mode ignores them (``cell_hooks_in_graph_mode``).
 """
-import inspect
 from collections import OrderedDict
 
 from .. import compat
@@ -93,7 +92,7 @@ class Cell(CellHooks):
             "_checked": False, "_tuple_param_id": 1, "_list_param_names": set(),
             "_recorded_forward": None, "_inputs": None,
         }
-        object.__getattribute__(self, "__dict__").update(state)
+        self.__dict__.update(state)          # directly: __setattr__ needs these registries
         self._init_hooks()
         if flags:
             self.add_flags(**flags)
@@ -437,7 +436,9 @@ class Cell(CellHooks):
 
     def _run_construct(self, args, kwargs):
         """The pipeline of SEMANTICS.md 3.4 step 4 (hooks, custom bprop, construct)."""
-        hooks = self._hooks_active()
+        hooks = self._has_hooks() and self._hooks_active()
+        if not hooks and not self.has_bprop:          # the fast path (3.4 step 3)
+            return self.construct(*args, **kwargs)
         if hooks and self._forward_pre_hooks:
             args, kwargs = self._run_forward_pre_hooks(args, kwargs)
         backward_call = None
@@ -448,12 +449,13 @@ class Cell(CellHooks):
             output = call_custom_bprop(self, args, kwargs)
         else:
             output = self.construct(*args, **kwargs)
-        forward_hooks_inside = compat.behaviour("backward_hook_scope_includes_forward_hooks")
+        forward_hooks_inside = backward_call is not None and \
+            compat.behaviour("backward_hook_scope_includes_forward_hooks")
         if backward_call is not None and not forward_hooks_inside:
             output = backward_call.exit(output)
         if hooks and self._forward_hooks:
             output = self._run_forward_hooks(args, kwargs, output)
-        if backward_call is not None and forward_hooks_inside:
+        if forward_hooks_inside:
             output = backward_call.exit(output)
         if hooks and self._backward_pre_hooks and _tape.recording():
             output = self._backward_pre_hook_node(output)
@@ -462,7 +464,3 @@ class Cell(CellHooks):
     def _pop_recorded_forward(self, args):
         """Used by ``grad``/``GradOperation``: the recorded forward of the last call, if reusable."""
         return _top_cell.pop_recorded_forward(self, args)
-
-    @property
-    def _construct_signature(self):
-        return inspect.signature(self.construct)

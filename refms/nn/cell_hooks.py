@@ -188,6 +188,10 @@ class CellHooks:
             return f"{self.cls_name}({id(self)})"
         return self
 
+    def _has_hooks(self):
+        return bool(self._forward_pre_hooks or self._forward_hooks or self._backward_pre_hooks
+                    or self._backward_hooks)
+
     def _hooks_active(self):
         return not is_graph_mode() or compat.behaviour("cell_hooks_in_graph_mode")
 
