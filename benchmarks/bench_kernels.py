@@ -6,8 +6,10 @@ Run from the repository root (after ``python setup.py build_ext --inplace``)::
 
 Cases: float32 matmul of n×n matrices (n = 256, 1024, 2048) and the axis
 sums of a 4096×4096 float32 array over axis 0 and axis 1.  Each time is the
-best of N runs (``time.perf_counter``); the ratio is time / numpy's time in
-the same run, so below 1 is faster than numpy.  Nothing is asserted.
+best of N rounds (``time.perf_counter``), the implementations taking turns
+within a round; the ratio is time / numpy's time in the same run, so below 1
+is faster than numpy.  Nothing is asserted.  For steadier figures on a busy
+machine pin the BLAS thread pools: ``OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1``.
 """
 import os
 import sys
@@ -25,16 +27,26 @@ except ImportError:
     torch = None
 
 
-def best_of(fn, repeat, number=1):
-    """The shortest mean time of ``number`` calls, over ``repeat`` rounds (seconds)."""
-    fn()                                    # warm up: caches, lazy loading, thread pools
-    best = float("inf")
+def best_of(candidates, repeat, number=1):
+    """{name: seconds}: each callable's shortest mean time of ``number`` calls over ``repeat`` rounds.
+
+    The rounds interleave the candidates, so a slow moment of the machine
+    (other processes, a BLAS thread pool still spinning) hits them alike.
+    Candidates that are None (not available) map to None.
+    """
+    best = {name: float("inf") for name in candidates}
+    for fn in candidates.values():
+        if fn is not None:
+            fn()                            # warm up: caches, lazy loading, thread pools
     for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            fn()
-        best = min(best, (time.perf_counter() - start) / number)
-    return best
+        for name, fn in candidates.items():
+            if fn is None:
+                continue
+            start = time.perf_counter()
+            for _ in range(number):
+                fn()
+            best[name] = min(best[name], (time.perf_counter() - start) / number)
+    return {name: (None if candidates[name] is None else seconds) for name, seconds in best.items()}
 
 
 def print_case(title, timings):
@@ -53,33 +65,35 @@ def matmul_case(n):
     rng = np.random.default_rng(0)
     a = rng.standard_normal((n, n)).astype(np.float32)
     b = rng.standard_normal((n, n)).astype(np.float32)
-    repeat, number = {256: (7, 20), 1024: (5, 2), 2048: (3, 1)}[n]
+    repeat, number = {256: (7, 20), 1024: (5, 3), 2048: (5, 1)}[n]
     fast = kernels.fast_kernel("matmul")
     reference = kernels.reference_kernel("matmul")
-    timings = {
-        "fast (BLAS)": best_of(lambda: fast(a, b, False, False), repeat, number) if fast else None,
-        "reference": best_of(lambda: reference(a, b, False, False), repeat, number),
-        "numpy": best_of(lambda: a @ b, repeat, number),
+    candidates = {
+        "fast (BLAS)": (lambda: fast(a, b, False, False)) if fast else None,
+        "reference": lambda: reference(a, b, False, False),
+        "numpy": lambda: a @ b,
     }
     if torch is not None:
         ta, tb = torch.from_numpy(a), torch.from_numpy(b)
-        timings["torch.mm"] = best_of(lambda: torch.mm(ta, tb), repeat, number)
+        candidates["torch.mm"] = lambda: torch.mm(ta, tb)
+    timings = best_of(candidates, repeat, number)
     print_case(f"matmul {n}x{n} @ {n}x{n} float32", timings)
 
 
 def sum_case(axis):
     x = np.random.default_rng(1).standard_normal((4096, 4096)).astype(np.float32)
-    repeat = 7
+    repeat = 9
     fast = kernels.fast_kernel("reduce_sum")
     reference = kernels.reference_kernel("reduce_sum")
-    timings = {
-        "fast (Cython)": best_of(lambda: fast(x, (axis,), False), repeat) if fast else None,
-        "reference": best_of(lambda: reference(x, (axis,), False), repeat),
-        "numpy": best_of(lambda: x.sum(axis=axis), repeat),
+    candidates = {
+        "fast (Cython)": (lambda: fast(x, (axis,), False)) if fast else None,
+        "reference": lambda: reference(x, (axis,), False),
+        "numpy": lambda: x.sum(axis=axis),
     }
     if torch is not None:
         tx = torch.from_numpy(x)
-        timings["torch.sum"] = best_of(lambda: torch.sum(tx, dim=axis), repeat)
+        candidates["torch.sum"] = lambda: torch.sum(tx, dim=axis)
+    timings = best_of(candidates, repeat)
     print_case(f"sum over axis {axis} of 4096x4096 float32", timings)
 
 

@@ -35,7 +35,8 @@ def main(argv=None):
                         help="also regenerate conformance/COVERAGE.md (needs a full run)")
     parser.add_argument("--deviations", metavar="FILE",
                         help="known deviations (default conformance/deviations/<impl>.txt)")
-    parser.add_argument("-j", "--jobs", type=int, default=min(4, os.cpu_count() or 1))
+    parser.add_argument("-j", "--jobs", type=int, default=min(4, os.cpu_count() or 1),
+                        help="cases run at once, each in its own subprocess (default: up to 4)")
     parser.add_argument("--timeout", type=int, default=runner.DEFAULT_TIMEOUT, help="seconds per case")
     parser.add_argument("--list", action="store_true", help="list the selected cases and exit")
     options = parser.parse_args(argv)
@@ -51,7 +52,12 @@ def main(argv=None):
         print(f"conformance: no case matches {options.pattern!r}", file=sys.stderr)
         return 2
 
-    adapter = adapters.resolve(options.impl)
+    try:
+        adapter = adapters.resolve(options.impl)
+    except Exception as error:  # noqa: BLE001 - any import failure of the implementation
+        print(f"conformance: cannot import implementation {options.impl!r}: "
+              f"{type(error).__name__}: {error}", file=sys.stderr)
+        return 2
     ok, why = adapter.available()
     if not ok:
         print(f"conformance: implementation {options.impl!r} is not available: {why}", file=sys.stderr)
@@ -63,7 +69,8 @@ def main(argv=None):
     for stale in sorted(set(deviations) - known):
         print(f"warning: {deviations_path} names an unknown case {stale!r}", file=sys.stderr)
 
-    print(f"conformance: {len(selected)} cases against {description}")
+    location = adapter.location() if hasattr(adapter, "location") else "?"
+    print(f"conformance: {len(selected)} cases against {description} ({location})")
     print(f"page versions: {adapter.compat_note}")
     if adapter.shims:
         print("shims: " + ", ".join(f"mindspore.{k} = mindspore.{v}" for k, v in adapter.shims.items()))

@@ -85,7 +85,8 @@ def markdown_report(results, adapter, description, options_line):
     """The ``--report FILE.md`` document."""
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     out = [f"# Conformance report: {adapter.name}", "",
-           f"* implementation: {description}",
+           f"* implementation: {description}"
+           f" ({adapter.location() if hasattr(adapter, 'location') else '?'})",
            f"* page versions: {adapter.compat_note}",
            f"* shims: {', '.join(f'mindspore.{k} = mindspore.{v}' for k, v in adapter.shims.items()) or 'none'}",
            f"* command: `{options_line}`", f"* run: {now}", "",
@@ -93,7 +94,7 @@ def markdown_report(results, adapter, description, options_line):
            "## By page", "", table(results, key=page_key, title="page", markdown=True), "",
            "## Cases", "", "| case | page | section | tier | outcome | note |", "|---|---|---|---|---|---|"]
     for r in results:
-        note = r.deviation or ("; ".join(p.splitlines()[0] for p in r.problems) if r.problems else "")
+        note = r.deviation or "; ".join(p.splitlines()[0] for p in r.problems) or "; ".join(r.notes)
         out.append(f"| `{r.case.id}` | {r.case.page.seed[:3]} {r.case.page.version} | {r.case.section} "
                    f"| {r.case.tier} | {r.outcome} | {note.replace('|', '/')} |")
     failures = [r for r in results if r.outcome in ("failed", "unexpected-pass")]

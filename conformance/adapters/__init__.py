@@ -7,7 +7,9 @@ An adapter is an object with this small protocol (see :class:`ModuleAdapter`):
 ``available()``
     ``(True, "")`` or ``(False, why)``; the suite runs nothing when False.
 ``describe()``
-    one line for the report (module, version, where it is installed).
+    the implementation and its version, for reports (``refms 0.1.0``).
+``location()``
+    where it is installed, for the console and the report.
 ``alias_target``
     the module that ``import mindspore`` must give to transcripts
     (``None``: the real ``mindspore``).
@@ -59,8 +61,10 @@ class ModuleAdapter:
 
     def describe(self):
         module = importlib.import_module(self.module_name)
-        version = getattr(module, "__version__", "unknown version")
-        return f"{self.module_name} {version} ({getattr(module, '__file__', '?')})"
+        return f"{self.module_name} {getattr(module, '__version__', '(unknown version)')}"
+
+    def location(self):
+        return getattr(importlib.import_module(self.module_name), "__file__", "?")
 
     def env(self, compat):
         return {}

@@ -14,8 +14,8 @@ The dispatcher picks one implementation per kernel at its first use:
 
 Nothing is chosen at import time: the environment variable is read on the
 first kernel call, and :func:`set_implementation` switches at run time.
-Use it as ``kernels.call("matmul")(a, b, False, False)`` or through the module
-attribute ``kernels.matmul(...)``.
+Call a kernel as ``kernels.call("matmul")(a, b, False, False)`` (one spelling:
+the reference modules of this package are named like their kernels).
 
 The contract (every backend provides the same signatures)::
 
@@ -91,9 +91,6 @@ def set_implementation(mode):
     previous = implementation()
     _STATE["mode"] = mode
     _CHOSEN.clear()
-    for name in list(globals()):
-        if name in _REFERENCE:
-            del globals()[name]
     return previous
 
 
@@ -149,11 +146,3 @@ def fast_kernel(name):
     _load()
     return _FAST.get(name)
 
-
-def __getattr__(name):
-    # ``kernels.matmul(...)``: resolve once, then cache as a module attribute.
-    if name.startswith("_"):
-        raise AttributeError(name)
-    fn = call(name)
-    globals()[name] = fn
-    return fn
