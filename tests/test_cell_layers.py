@@ -187,6 +187,36 @@ def test_conv2d_matches_direct_convolution(pad_mode, padding, kernel, stride, di
     assert np.abs(got - expected).max() < 1e-5
 
 
+@pytest.mark.parametrize("pad_mode,padding,kernel,stride,dilation,group,shape,out_channels",
+                         CONV_TABLE)
+def test_conv2d_matches_pytorch(pad_mode, padding, kernel, stride, dilation, group, shape,
+                                out_channels):
+    """The same table against torch.nn.functional.conv2d (explicit padding, like 'pad')."""
+    torch = pytest.importorskip("torch", reason="PyTorch is not installed: the PyTorch "
+                                                "comparison of Conv2d needs it")
+    ms.set_seed(5)
+    conv = nn.Conv2d(shape[1], out_channels, kernel, stride=stride, pad_mode=pad_mode,
+                     padding=padding, dilation=dilation, group=group, has_bias=True,
+                     bias_init="normal")
+    x = np.random.default_rng(1).standard_normal(shape).astype(np.float32)
+    kh, kw = conv.kernel_size
+    (sh, sw), (dh, dw) = conv.stride, conv.dilation
+    if pad_mode == "same":
+        pads = same_pads(shape[2], kh, sh, dh) + same_pads(shape[3], kw, sw, dw)
+    elif pad_mode == "valid":
+        pads = (0, 0, 0, 0)
+    else:
+        pads = (padding,) * 4 if isinstance(padding, int) else padding
+    top, bottom, left, right = pads
+    padded = torch.nn.functional.pad(torch.from_numpy(x), (left, right, top, bottom))
+    expected = torch.nn.functional.conv2d(padded, torch.from_numpy(conv.weight.asnumpy()),
+                                          torch.from_numpy(conv.bias.asnumpy()),
+                                          stride=(sh, sw), dilation=(dh, dw), groups=group)
+    got = conv(Tensor(x)).asnumpy()
+    assert got.shape == tuple(expected.shape)
+    assert np.abs(got - expected.numpy()).max() < 1e-5
+
+
 def test_conv2d_shapes_and_same_padding_values():                    # SEMANTICS.md 8.1
     x6 = Tensor(np.ones((1, 1, 6, 6), np.float32))
     assert nn.Conv2d(1, 1, 3)(x6).shape == (1, 1, 6, 6)

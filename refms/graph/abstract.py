@@ -1,0 +1,313 @@
+"""Abstract values: what inference knows about a node before the program runs.
+
+The lattice is small (MindSpore's ``AbstractBase`` family, cut down):
+
+==========================  =============================================================
+``Abstract(shape, dtype)``  a Tensor known by shape and dtype only (the primitives' own
+                            class, :class:`refms.ops.primitive.Abstract`)
+``Const(value)``            a value known at compile time: numbers, strings, None,
+                            constant Tensors, dtypes, Cells, Primitives, functions — and
+                            Parameters, whose *identity* is known while their data is
+                            read at run time
+``AbstractTuple(items)``    a tuple, list or dict with at least one non-constant item
+``AbstractClosure``         a parsed function not yet specialized, with the context of its
+                            enclosing graph
+``AbstractGraph(graph)``    a specialized graph (a function value after inference)
+``AbstractPartial``         a function with some arguments already bound (``Partial``)
+``AbstractSwitch``          the result of ``Switch(tensor_cond, f, g)`` before it is called
+``Bottom``                  the "value" of ``raise``: no value, joins with anything
+==========================  =============================================================
+
+Python numbers are always constants (as in MindSpore, a scalar input is part of
+the compile key); only Tensors are run-time values.
+"""
+import numpy as np
+
+from .. import dtype as mstype
+from ..ops.primitive import Abstract
+from .errors import GraphCompileError
+
+__all__ = ["Abstract", "Const", "AbstractTuple", "AbstractClosure", "AbstractGraph",
+           "AbstractPartial", "AbstractSwitch", "Bottom", "BOTTOM", "Pending",
+           "FUNCTION_ABSTRACTS", "abstract_of", "key_of", "join", "format_abstract",
+           "is_const", "leaves"]
+
+
+class Const:
+    """A compile-time value."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __repr__(self):
+        return f"Const({self.value!r})"
+
+
+class AbstractTuple:
+    """A tuple/list (``kind``) of abstract items; for a dict ``keys`` holds the constant keys."""
+
+    __slots__ = ("items", "kind", "keys")
+
+    def __init__(self, items, kind="tuple", keys=None):
+        self.items = tuple(items)
+        self.kind = kind
+        self.keys = tuple(keys) if keys is not None else None
+
+    def __repr__(self):
+        return f"AbstractTuple({self.kind}, {list(self.items)!r})"
+
+
+class AbstractClosure:
+    """A parsed FuncGraph as a value; ``ctx`` is the specialization context of its parent
+    (None for a top-level graph).  ``bound_self`` is not used: methods bind through Partial."""
+
+    __slots__ = ("graph", "ctx")
+
+    def __init__(self, graph, ctx):
+        self.graph = graph
+        self.ctx = ctx
+
+    def __repr__(self):
+        return f"AbstractClosure(@{self.graph.name})"
+
+
+class AbstractGraph:
+    """A specialized FuncGraph as a value (its parameters and output are typed)."""
+
+    __slots__ = ("graph",)
+
+    def __init__(self, graph):
+        self.graph = graph
+
+    def __repr__(self):
+        return f"AbstractGraph(@{self.graph.name})"
+
+
+class AbstractPartial:
+    """``fn`` (an abstract function or a Const callable) with ``args`` bound in front:
+    a list of (node, abstract) pairs."""
+
+    __slots__ = ("fn", "fn_node", "args")
+
+    def __init__(self, fn, fn_node, args):
+        self.fn = fn
+        self.fn_node = fn_node
+        self.args = list(args)
+
+    def __repr__(self):
+        return f"AbstractPartial({self.fn!r}, {len(self.args)} bound)"
+
+
+class AbstractSwitch:
+    """``Switch(cond, f, g)`` with a run-time ``cond``: both functions, to be specialized
+    when the switch is called."""
+
+    __slots__ = ("cond", "branches", "branch_nodes")
+
+    def __init__(self, cond, branches, branch_nodes):
+        self.cond = cond
+        self.branches = tuple(branches)
+        self.branch_nodes = tuple(branch_nodes)
+
+    def __repr__(self):
+        return f"AbstractSwitch({list(self.branches)!r})"
+
+
+class Bottom:
+    """The result of a ``raise``: control never comes back with a value."""
+
+    def __repr__(self):
+        return "Bottom"
+
+
+BOTTOM = Bottom()
+
+
+class Pending:
+    """The result of a recursive call whose graph is still being inferred (a loop's
+    header calling itself); replaced once the graph's output is known."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key):
+        self.key = key
+
+    def __repr__(self):
+        return "Pending"
+
+
+FUNCTION_ABSTRACTS = (AbstractClosure, AbstractGraph, AbstractPartial, AbstractSwitch)
+
+
+def is_const(abstract):
+    return isinstance(abstract, Const)
+
+
+def abstract_of(value):
+    """The abstract of a run-time argument: Tensors are abstract, containers of Tensors are
+    tuples, everything else is a constant."""
+    from ..tensor import Tensor
+    if isinstance(value, Tensor):
+        return Abstract(tuple(value.shape), value.dtype, getattr(value, "weak", False))
+    if isinstance(value, (tuple, list)) and _contains_tensor(value):
+        return AbstractTuple([abstract_of(v) for v in value],
+                             "list" if isinstance(value, list) else "tuple")
+    if isinstance(value, dict) and _contains_tensor(tuple(value.values())):
+        return AbstractTuple([abstract_of(v) for v in value.values()], "dict", list(value))
+    return Const(value)
+
+
+def _contains_tensor(values):
+    from ..tensor import Tensor
+    for v in values:
+        if isinstance(v, Tensor):
+            return True
+        if isinstance(v, (tuple, list)) and _contains_tensor(v):
+            return True
+        if isinstance(v, dict) and _contains_tensor(tuple(v.values())):
+            return True
+    return False
+
+
+def leaves(abstract):
+    """The tensor abstracts of a possibly nested tuple, depth first."""
+    if isinstance(abstract, Abstract):
+        return [abstract]
+    if isinstance(abstract, AbstractTuple):
+        result = []
+        for item in abstract.items:
+            result.extend(leaves(item))
+        return result
+    return []
+
+
+# -- keys: specializations and compiled graphs are cached per signature -------------------------
+
+def const_key(value):
+    """A hashable key for a compile-time value: structural for numbers, strings and
+    containers; identity for everything else (Tensors, Cells, functions)."""
+    if value is None or isinstance(value, (bool, int, float, complex, str, bytes)):
+        return (type(value).__name__, value)
+    if isinstance(value, (tuple, list)):
+        return (type(value).__name__,) + tuple(const_key(v) for v in value)
+    if isinstance(value, dict):
+        return ("dict",) + tuple((const_key(k), const_key(v)) for k, v in value.items())
+    if isinstance(value, slice):
+        return ("slice", const_key(value.start), const_key(value.stop), const_key(value.step))
+    if isinstance(value, mstype.Type):
+        return ("dtype", value.name)
+    if isinstance(value, np.generic):
+        return ("np", value.dtype.str, value.item())
+    if isinstance(value, range):
+        return ("range", value.start, value.stop, value.step)
+    return ("id", id(value))
+
+
+def key_of(abstract):
+    if isinstance(abstract, Abstract):
+        return ("T", abstract.shape, abstract.dtype.name, bool(abstract.weak))
+    if isinstance(abstract, Const):
+        return ("C", const_key(abstract.value))
+    if isinstance(abstract, AbstractTuple):
+        return ("tuple", abstract.kind, abstract.keys and tuple(const_key(k) for k in abstract.keys),
+                tuple(key_of(a) for a in abstract.items))
+    if isinstance(abstract, AbstractClosure):
+        return ("closure", id(abstract.graph), id(abstract.ctx))
+    if isinstance(abstract, AbstractGraph):
+        return ("graph", id(abstract.graph))
+    if isinstance(abstract, AbstractPartial):
+        return ("partial", key_of(abstract.fn), tuple(key_of(a) for _, a in abstract.args))
+    if isinstance(abstract, AbstractSwitch):
+        return ("switch", id(abstract.cond), tuple(key_of(b) for b in abstract.branches))
+    return ("other", id(abstract))
+
+
+# -- join: the result of a Switch is the common abstract of both branches ----------------------
+
+def _same(a, b):
+    return key_of(a) == key_of(b)
+
+
+def join(a, b, where=""):
+    """The abstract both branches of a run-time ``if`` agree on; an error when they differ
+    (MindSpore requires the same type and shape on both paths)."""
+    if isinstance(a, (Bottom, Pending)):
+        return b
+    if isinstance(b, (Bottom, Pending)):
+        return a
+    if isinstance(a, Abstract) and isinstance(b, Abstract):
+        if a.dtype is b.dtype and a.shape == b.shape:
+            return Abstract(a.shape, a.dtype, a.weak and b.weak)
+    elif isinstance(a, AbstractTuple) and isinstance(b, AbstractTuple):
+        if a.kind == b.kind and len(a.items) == len(b.items) and a.keys == b.keys:
+            return AbstractTuple([join(x, y, where) for x, y in zip(a.items, b.items)], a.kind,
+                                 a.keys)
+    elif _same(a, b):
+        return a
+    elif isinstance(a, Const) and isinstance(b, Abstract) or isinstance(b, Const) and isinstance(a, Abstract):
+        pass
+    raise GraphCompileError(
+        f"The branches of a run-time condition{where} produce different types: "
+        f"{format_abstract(a)} and {format_abstract(b)}. In graph mode both branches of an "
+        f"'if' on a Tensor (and every iteration of a 'while' on a Tensor) must produce values "
+        f"of the same type and shape; return Tensors rather than different Python constants.")
+
+
+# -- printing, in the form of MindSpore's dumps ---------------------------------------------------
+
+def _shape_text(shape):
+    return "(" + ", ".join(str(d) for d in shape) + ")"
+
+
+def _scalar_type_name(value):
+    if isinstance(value, bool):
+        return "Bool"
+    if isinstance(value, int):
+        return "Int64"
+    if isinstance(value, float):
+        return "Float32"
+    if isinstance(value, str):
+        return "String"
+    if value is None:
+        return "None"
+    return None
+
+
+def format_abstract(abstract):
+    """``<Tensor[Float32], (2, 3)>``, ``<Int64, NoShape>``, ``<Tuple[...]>``, ``<Func, NoShape>``."""
+    from ..parameter import Parameter
+    from ..tensor import Tensor
+    if abstract is None:
+        return "<null>"
+    if isinstance(abstract, Abstract):
+        return f"<Tensor[{abstract.dtype}], {_shape_text(abstract.shape)}>"
+    if isinstance(abstract, Const):
+        value = abstract.value
+        if isinstance(value, Parameter):
+            return (f"<Ref[Tensor[{value.dtype}]], {_shape_text(value.shape)}, "
+                    f"ref_key={value.name}>")
+        if isinstance(value, Tensor):
+            return f"<Tensor[{value.dtype}], {_shape_text(value.shape)}, value=...>"
+        name = _scalar_type_name(value)
+        if name is not None:
+            return f"<{name}, NoShape>"
+        if isinstance(value, (tuple, list)):
+            kind = "Tuple" if isinstance(value, tuple) else "List"
+            inner = ", ".join(format_abstract(Const(v))[1:-1] for v in value)
+            return f"<{kind}[{inner}], TupleShape>"
+        if isinstance(value, mstype.Type):
+            return "<TypeType, NoShape>"
+        if callable(value):
+            return "<Func, NoShape>"
+        return f"<{type(value).__name__}, NoShape>"
+    if isinstance(abstract, AbstractTuple):
+        kind = {"tuple": "Tuple", "list": "List", "dict": "Dictionary"}[abstract.kind]
+        inner = ", ".join(format_abstract(a)[1:-1] for a in abstract.items)
+        return f"<{kind}[{inner}], TupleShape>"
+    if isinstance(abstract, FUNCTION_ABSTRACTS):
+        return "<Func, NoShape>"
+    if isinstance(abstract, Bottom):
+        return "<Bottom, NoShape>"
+    return f"<{abstract!r}>"
