@@ -9,7 +9,8 @@ backend and needs neither a compiler nor a GPU.
 from . import dtype
 from .dtype import (int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32,
                     float64, bfloat16, bool_, complex64, complex128, half, single, double, float_,
-                    int_, uint, dtype_to_nptype, pytype_to_dtype)
+                    int_, uint, dtype_to_nptype, pytype_to_dtype, nptype_to_dtype,
+                    get_py_obj_dtype)
 from .tensor import Tensor
 from .parameter import Parameter, ParameterTuple
 from . import ops
@@ -25,4 +26,7 @@ __version__ = "0.1.0"
 
 __all__ = ["Tensor", "Parameter", "ParameterTuple", "ops", "grad", "value_and_grad", "context",
            "GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "set_seed", "get_seed",
-           "dtype", "common", "nn"] + [name for name in dtype.__all__ if not name[0].isupper()]
+           "dtype", "common", "nn", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+           "uint64", "float16", "float32", "float64", "bfloat16", "bool_", "complex64",
+           "complex128", "half", "single", "double", "float_", "int_", "uint", "dtype_to_nptype",
+           "pytype_to_dtype", "nptype_to_dtype", "get_py_obj_dtype"]

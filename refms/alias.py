@@ -29,10 +29,15 @@ class MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return importlib.util.spec_from_loader(fullname, self)
 
     def create_module(self, spec):
-        return importlib.import_module(self.target + spec.name[len(self.source):])
+        module = importlib.import_module(self.target + spec.name[len(self.source):])
+        spec.loader_state = module.__spec__        # restored below: the module keeps its own
+        return module
 
     def exec_module(self, module):
-        """The target module is already executed."""
+        """The target module is already executed; undo the import system's stamping of the alias spec."""
+        alias_spec = module.__spec__
+        if alias_spec is not None and alias_spec.loader_state is not None:
+            module.__spec__ = alias_spec.loader_state
 
 
 def install(source="mindspore", target="refms"):

@@ -30,7 +30,7 @@ BEHAVIOURS = {
     "default_init": ("2.0", "r1", "2.x",
                      "SEMANTICS.md 8.1/8.2: Normal(0.01)/zeros before 2.0, HeUniform/Uniform after"),
     "load_param_into_net_returns_tuple": ("2.0", False, True, "SEMANTICS.md 10.2"),
-    "lazy_init_computes_as_zero": ("2.0", True, False,
+    "lazy_init_computes_as_zero": ("2.1", True, False,
                                    "SEMANTICS.md 2.4: seed 003 text vs 2.10 RuntimeError"),
 }
 

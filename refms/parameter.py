@@ -144,15 +144,18 @@ class ParameterTuple(tuple):
 
     def __new__(cls, iterable):
         items = list(iterable)
-        names = set()
+        names, ids = set(), set()
         for p in items:
             if not isinstance(p, Parameter):
                 raise TypeError(f"For ParameterTuple initialization, ParameterTuple input should "
                                 f"be 'Parameter' collection, but got a {type(iterable)}. ")
+            if id(p) in ids:        # the same Parameter twice is allowed (an optimizer's group lr)
+                continue
             if p.name in names:
                 raise ValueError(f"The value {p!r} , its name '{p.name}' already exists. Please "
                                  f"set a unique name for the parameter.")
             names.add(p.name)
+            ids.add(id(p))
         return super().__new__(cls, items)
 
     def clone(self, prefix, init="same"):

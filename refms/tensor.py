@@ -16,6 +16,7 @@ import numbers
 
 import numpy as np
 
+from . import compat
 from . import dtype as mstype
 
 __all__ = ["Tensor"]
@@ -123,8 +124,14 @@ class Tensor:
 
     # -- data access ---------------------------------------------------------
     def _value(self):
-        """The numpy array, raising the MindSpore error for uninitialised tensors."""
+        """The numpy array, raising the MindSpore error for uninitialised tensors.
+
+        Before 2.1 (``compat``), seed 003 documents that an uninitialised tensor
+        computes as zeros; 2.10 raises instead (SEMANTICS.md 2.4).
+        """
         if self._data is None:
+            if compat.behaviour("lazy_init_computes_as_zero"):
+                return np.zeros(self._shape, dtype=self._dtype.np_type)
             raise RuntimeError(f"The Tensor(shape={list(self._shape)}, dtype={self._dtype}) is "
                                f"uninitialized. Please call Tensor.init_data() first.")
         return self._data

@@ -41,6 +41,8 @@ import math
 
 import numpy as np
 
+from . import compat
+
 EDGE_ITEMS = 3              # entries kept at each end of a summarised dimension
 SUMMARY_THRESHOLD = 6       # a dimension longer than this is summarised ...
 SUMMARY_THRESHOLD_1D = 1000  # ... except in a 1-D tensor, which allows this many
@@ -54,7 +56,10 @@ LINE_FEED_OTHER = 24        # elements per line: int, uint, BFloat16, complex
 def tensor_str(t):
     """``str(t)``: numpy's ``str`` of the values (SEMANTICS.md 1.4)."""
     if t._data is None:
-        return _header(t) + ("\n" if len(t.shape) > 1 else "") + "<uninitialized>)"
+        if compat.behaviour("lazy_init_computes_as_zero"):
+            t.init_data()          # seed 003 (2.0-era): printing initialises the tensor
+        else:
+            return _header(t) + ("\n" if len(t.shape) > 1 else "") + "<uninitialized>)"
     if t.dtype.name == "BFloat16":
         return _bfloat16_str(t._data)
     return str(t._data)

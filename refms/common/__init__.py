@@ -1,5 +1,11 @@
 """``refms.common`` mirrors ``mindspore.common``: ``dtype``, ``Tensor``, ``Parameter``, ``initializer`` (the module)."""
+import sys
+
 from .. import dtype
+
+# ``import mindspore.common.dtype`` works in MindSpore: make ``refms.common.dtype``
+# importable as a module name too, and the very same module as ``refms.dtype``.
+sys.modules[__name__ + ".dtype"] = dtype
 from ..tensor import Tensor
 from ..parameter import Parameter, ParameterTuple
 from . import initializer

@@ -13,3 +13,10 @@ __all__ = ["Cell"] + list(_layer_all)
 from .loss import *  # noqa: F401,F403,E402  (losses, optimizers, wrappers: issue 6)
 from .loss import __all__ as _loss_all  # noqa: E402
 __all__ += list(_loss_all)
+from .optim import *  # noqa: F401,F403,E402
+from .optim import __all__ as _optim_all  # noqa: E402
+from .wrap import *  # noqa: F401,F403,E402
+from .wrap import __all__ as _wrap_all  # noqa: E402
+from .learning_rate_schedule import *  # noqa: F401,F403,E402
+from .learning_rate_schedule import __all__ as _lr_all  # noqa: E402
+__all__ += list(_optim_all) + list(_wrap_all) + list(_lr_all)

@@ -5,12 +5,12 @@ from .conv import Conv2d
 from .dense import Dense
 from .dropout import Dropout
 from .embedding import Embedding
-from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm, GroupNorm
+from .normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm, GroupNorm
 from .pooling import MaxPool2d, AvgPool2d, AdaptiveMaxPool2d, AdaptiveAvgPool2d
 from .reshape import Flatten, Identity
 
 __all__ = ["ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "get_activation",
            "SequentialCell", "CellList", "Conv2d", "Dense", "Dropout", "Embedding",
-           "BatchNorm1d", "BatchNorm2d", "LayerNorm", "GroupNorm",
+           "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm",
            "MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d",
            "Flatten", "Identity"]

@@ -103,6 +103,23 @@ class BatchNorm2d(_BatchNorm):
     ndims = (4,)
 
 
+class BatchNorm3d(_BatchNorm):
+    """BatchNorm over (N, C, D, H, W) inputs: normalised as (N, C, D·H, W), per channel."""
+    ndims = (5,)
+
+    def construct(self, x):
+        if len(x.shape) != 5 or x.shape[1] != self.num_features:
+            raise ValueError(f"For '{self.cls_name}', the input must have rank 5 and "
+                             f"{self.num_features} channels (axis 1), but got input shape "
+                             f"{tuple(x.shape)}.")
+        n, c, d, h, w = x.shape
+        use_batch = self.training if self.use_batch_statistics is None else self.use_batch_statistics
+        bn = self.bn_train if use_batch else self.bn_infer
+        y = bn(x.reshape((n, c, d * h, w)), self.gamma, self.beta, self.moving_mean,
+               self.moving_variance)[0]
+        return y.reshape((n, c, d, h, w))
+
+
 class LayerNorm(Cell):
     """LayerNorm(normalized_shape, begin_norm_axis=-1, begin_params_axis=-1, gamma_init='ones', beta_init='zeros', epsilon=1e-7)
 
