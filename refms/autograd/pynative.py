@@ -102,7 +102,7 @@ def cast_floating_inputs(prim, args, dtype):
     reaches them — as in 2.10, where they keep Float32 and are updated.
     """
     from ..ops.functional import cast
-    writes_inputs = getattr(prim, "side_effect_mem", False) or prim.name == "Assign"
+    writes_inputs = prim.side_effect_mem
     n = len(args) if prim.n_tensor_inputs is None else min(prim.n_tensor_inputs, len(args))
     cast_args = list(args)
     for i in range(n):

@@ -105,6 +105,9 @@ class Primitive:
     #: True for promoting elementwise ops: tensor inputs are cast to the
     #: inferred output dtype before ``forward`` (int64 + float16 computes in float16).
     compute_in_output_dtype = False
+    #: True for ops that write one of their inputs in place (Assign, BatchNorm's moving
+    #: statistics): graph passes must neither fold, merge nor drop them.
+    side_effect_mem = False
 
     def __init__(self, **attrs):
         for key, value in attrs.items():

@@ -19,6 +19,8 @@ class Assign(Primitive):
     that runs later reads the Parameter's updated value.
     """
     n_tensor_inputs = 2
+    #: Writes its ``variable`` input (MindSpore's ``side_effect_mem``); graph passes must keep it.
+    side_effect_mem = True
 
     def infer(self, variable, value):
         if getattr(variable, "weak", False):

@@ -1,0 +1,31 @@
+"""``refms.dataset.config``: the dataset pipeline's seed (MindSpore ``dataset/core/config.py``).
+
+Random pipeline steps (shuffling sources, ``shuffle``) draw from a generator
+made when an iterator is created: seeded from :func:`set_seed` here, else from
+the global seed of :func:`refms.set_seed` (MindSpore's ``set_seed`` sets both),
+else from the OS (a different order every run).  Within one iterator every
+epoch gets a new order; a new iterator with the same seed repeats the orders.
+"""
+from .. import seed as _global_seed
+
+__all__ = ["set_seed", "get_seed"]
+
+_STATE = {"seed": None}
+
+
+def set_seed(seed):
+    """Seed the dataset pipeline (an int in [0, 2**32 − 1])."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"For 'set_seed', the argument 'seed' must be int, but got "
+                        f"{type(seed).__name__}.")
+    if not 0 <= seed <= 2 ** 32 - 1:
+        raise ValueError(f"For 'set_seed', the argument 'seed' must be in [0, 4294967295], but got "
+                         f"{seed}.")
+    _STATE["seed"] = seed
+
+
+def get_seed():
+    """The pipeline seed: this module's, else the global ``refms.get_seed()``, else None."""
+    if _STATE["seed"] is not None:
+        return _STATE["seed"]
+    return _global_seed.get_seed()

@@ -1,0 +1,409 @@
+"""``Dataset``: a lazy pipeline of rows, and the operations that extend it.
+
+A dataset is a tree (here always a chain) of nodes; each node yields *rows*,
+tuples of numpy arrays, one per column.  Sources (:mod:`refms.dataset.sources`,
+:mod:`refms.dataset.mnist`) produce rows; every operation below wraps its
+child (MindSpore ``dataset/engine/datasets.py``)::
+
+    batch(n, drop_remainder)    stack n consecutive rows column by column
+    shuffle(buffer_size)        MindSpore's buffer shuffle: fill a buffer, emit a random element,
+                                refill from the input (buffer ≥ size = a full permutation)
+    map(ops, input_columns)     apply callables to the chosen columns (default: the first)
+    repeat(count)               run the child count times
+    project(columns), rename(input, output), take(n), skip(n)
+
+Nothing runs until iterated: ``create_tuple_iterator`` / ``create_dict_iterator``
+(:mod:`refms.dataset.iterators`) or a plain ``for``.  Each epoch a node's
+``rows(epoch)`` is called again; ``epoch.rng`` is the generator random steps draw from.
+"""
+import numpy as np
+
+__all__ = ["Dataset", "BatchDataset", "ShuffleDataset", "MapDataset", "RepeatDataset",
+           "ProjectDataset", "RenameDataset", "TakeDataset", "SkipDataset", "to_array"]
+
+
+def to_array(value, where):
+    """A column value as a numpy array (Tensors, numbers and lists accepted)."""
+    from ..tensor import Tensor
+    if isinstance(value, Tensor):
+        return value.asnumpy()
+    array = np.asarray(value)
+    if array.dtype == object:
+        raise TypeError(f"{where}: a column value must be a number, string or numpy array, but got "
+                        f"{type(value).__name__} {value!r}.")
+    return array
+
+
+class Dataset:
+    """The base of every dataset node: ``children``, ``column_names``, ``rows(epoch)``, ``size()``."""
+
+    def __init__(self, children=()):
+        self.children = list(children)
+
+    # -- what every node defines ---------------------------------------------------------
+    def rows(self, epoch):
+        """Yield this node's rows (tuples of numpy arrays) for one epoch."""
+        raise NotImplementedError
+
+    def size(self):
+        """Rows per epoch, or None when only iterating can tell."""
+        return self.children[0].size()
+
+    def get_col_names(self):
+        return self.children[0].get_col_names()
+
+    # -- information -------------------------------------------------------------------------
+    def get_dataset_size(self):
+        """The number of rows (batches, after ``batch``) in one epoch."""
+        size = self.size()
+        if size is None:
+            from .iterators import Epoch
+            size = sum(1 for _ in self.rows(Epoch(None, 0)))
+        return size
+
+    def output_shapes(self):
+        return [list(a.shape) for a in self._first_row()]
+
+    def output_types(self):
+        return [a.dtype for a in self._first_row()]
+
+    def _first_row(self):
+        from .iterators import Epoch
+        for row in self.rows(Epoch(None, 0)):
+            return row
+        raise RuntimeError("The dataset is empty: no row to describe.")
+
+    def get_batch_size(self):
+        return self.children[0].get_batch_size() if self.children else 1
+
+    def get_repeat_count(self):
+        return self.children[0].get_repeat_count() if self.children else 1
+
+    def reset(self):
+        """Kept for MindSpore's ``Model``: iterators restart by themselves."""
+
+    # -- operations -----------------------------------------------------------------------
+    def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
+              per_batch_map=None, input_columns=None, output_columns=None, **kwargs):
+        return BatchDataset(self, batch_size, drop_remainder, per_batch_map, input_columns,
+                            output_columns)
+
+    def shuffle(self, buffer_size):
+        return ShuffleDataset(self, buffer_size)
+
+    def map(self, operations=None, input_columns=None, output_columns=None,
+            num_parallel_workers=None, **kwargs):
+        return MapDataset(self, operations, input_columns, output_columns)
+
+    def repeat(self, count=None):
+        return RepeatDataset(self, count)
+
+    def project(self, columns):
+        return ProjectDataset(self, columns)
+
+    def rename(self, input_columns, output_columns):
+        return RenameDataset(self, input_columns, output_columns)
+
+    def take(self, count=-1):
+        return TakeDataset(self, count)
+
+    def skip(self, count):
+        return SkipDataset(self, count)
+
+    # -- iteration ---------------------------------------------------------------------------
+    def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False, do_copy=True):
+        """An iterator of lists of Tensors (numpy arrays with ``output_numpy``), one per row."""
+        from .iterators import TupleIterator
+        return TupleIterator(self, columns, num_epochs, output_numpy)
+
+    def create_dict_iterator(self, num_epochs=-1, output_numpy=False, do_copy=True):
+        """An iterator of ``{column name: Tensor}`` dicts, one per row."""
+        from .iterators import DictIterator
+        return DictIterator(self, num_epochs, output_numpy)
+
+    def __iter__(self):
+        return iter(self.create_tuple_iterator())
+
+    def _column_indices(self, columns, what):
+        names = self.get_col_names()
+        if isinstance(columns, str):
+            columns = [columns]
+        indices = []
+        for name in columns:
+            if name not in names:
+                raise ValueError(f"{what}: column '{name}' does not exist; the columns are {names}.")
+            indices.append(names.index(name))
+        return indices
+
+
+def _check_positive(value, name, op):
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise ValueError(f"For '{op}', the '{name}' must be a positive int, but got {value!r}.")
+    return value
+
+
+class BatchDataset(Dataset):
+    """Rows stacked ``batch_size`` at a time (the last, short batch kept unless ``drop_remainder``)."""
+
+    def __init__(self, child, batch_size, drop_remainder=False, per_batch_map=None,
+                 input_columns=None, output_columns=None):
+        super().__init__([child])
+        self.batch_size = _check_positive(batch_size, "batch_size", "batch")
+        if not isinstance(drop_remainder, bool):
+            raise TypeError(f"For 'batch', the 'drop_remainder' must be bool, but got "
+                            f"{type(drop_remainder).__name__}.")
+        self.drop_remainder = drop_remainder
+        self.per_batch_map = per_batch_map
+        self.input_columns = input_columns
+        self.output_columns = output_columns
+
+    def size(self):
+        child = self.children[0].size()
+        if child is None:
+            return None
+        return child // self.batch_size if self.drop_remainder else \
+            -(-child // self.batch_size)
+
+    def get_col_names(self):
+        if self.output_columns is not None:
+            names = self.children[0].get_col_names()
+            for old, new in zip(self._inputs(), self.output_columns):
+                names = [new if n == old else n for n in names]
+            return names
+        return self.children[0].get_col_names()
+
+    def _inputs(self):
+        if self.input_columns is None:
+            return self.children[0].get_col_names()
+        return [self.input_columns] if isinstance(self.input_columns, str) else \
+            list(self.input_columns)
+
+    def get_batch_size(self):
+        return self.batch_size
+
+    def rows(self, epoch):
+        pending = []
+        for row in self.children[0].rows(epoch):
+            pending.append(row)
+            if len(pending) == self.batch_size:
+                yield self._stack(pending, epoch)
+                pending = []
+        if pending and not self.drop_remainder:
+            yield self._stack(pending, epoch)
+
+    def _stack(self, rows, epoch):
+        names = self.children[0].get_col_names()
+        columns = []
+        for i in range(len(rows[0])):
+            values = [row[i] for row in rows]
+            shapes = {v.shape for v in values}
+            if len(shapes) > 1:
+                raise RuntimeError(f"For 'batch', the rows of column '{names[i]}' have different "
+                                   f"shapes {sorted(shapes)}; every row in a batch must have the "
+                                   f"same shape (pad or resize them in a map first).")
+            columns.append(np.stack(values))
+        if self.per_batch_map is not None:
+            indices = [names.index(n) for n in self._inputs()]
+            outputs = self.per_batch_map(*[columns[i] for i in indices], _BatchInfo(epoch))
+            if not isinstance(outputs, tuple):
+                outputs = (outputs,)
+            for index, value in zip(indices, outputs):
+                columns[index] = to_array(value, "per_batch_map")
+        return tuple(columns)
+
+
+class _BatchInfo:
+    """The ``BatchInfo`` argument of a ``per_batch_map`` function."""
+
+    def __init__(self, epoch):
+        self._epoch = epoch
+
+    def get_epoch_num(self):
+        return self._epoch.number
+
+    def get_batch_num(self):
+        return 0
+
+
+class ShuffleDataset(Dataset):
+    """MindSpore's buffer shuffle: keep ``buffer_size`` rows, emit a random one, refill."""
+
+    def __init__(self, child, buffer_size):
+        super().__init__([child])
+        if isinstance(buffer_size, bool) or not isinstance(buffer_size, int) or buffer_size < 2:
+            raise ValueError(f"For 'shuffle', the 'buffer_size' must be an int greater than 1, but "
+                             f"got {buffer_size!r}.")
+        self.buffer_size = buffer_size
+
+    def rows(self, epoch):
+        buffer = []
+        for row in self.children[0].rows(epoch):
+            if len(buffer) < self.buffer_size:
+                buffer.append(row)
+                continue
+            index = int(epoch.rng.integers(len(buffer)))
+            yield buffer[index]
+            buffer[index] = row
+        while buffer:
+            index = int(epoch.rng.integers(len(buffer)))
+            buffer[index], buffer[-1] = buffer[-1], buffer[index]
+            yield buffer.pop()
+
+
+class MapDataset(Dataset):
+    """Apply ``operations`` (one callable or a list, in order) to ``input_columns``."""
+
+    def __init__(self, child, operations, input_columns=None, output_columns=None):
+        super().__init__([child])
+        if operations is None:
+            raise ValueError("For 'map', the 'operations' can not be None.")
+        self.operations = list(operations) if isinstance(operations, (list, tuple)) else \
+            [operations]
+        for op in self.operations:
+            if not callable(op):
+                raise TypeError(f"For 'map', every operation must be callable, but got "
+                                f"{type(op).__name__}.")
+        names = child.get_col_names()
+        if input_columns is None:
+            input_columns = [names[0]]
+        self.input_columns = [input_columns] if isinstance(input_columns, str) else \
+            list(input_columns)
+        self._indices = child._column_indices(self.input_columns, "map")
+        if output_columns is None:
+            output_columns = self.input_columns
+        self.output_columns = [output_columns] if isinstance(output_columns, str) else \
+            list(output_columns)
+
+    def get_col_names(self):
+        """The outputs take the place of the first input column; other inputs drop out."""
+        names = []
+        for name in self.children[0].get_col_names():
+            if name == self.input_columns[0]:
+                names.extend(self.output_columns)
+            elif name not in self.input_columns:
+                names.append(name)
+        return names
+
+    def rows(self, epoch):
+        names = self.children[0].get_col_names()
+        out_names = self.get_col_names()
+        for row in self.children[0].rows(epoch):
+            values = tuple(row[i] for i in self._indices)
+            for op in self.operations:
+                values = op(*values)
+                if not isinstance(values, tuple):
+                    values = (values,)
+            if len(values) != len(self.output_columns):
+                raise RuntimeError(f"For 'map', the operations returned {len(values)} columns but "
+                                   f"'output_columns' names {len(self.output_columns)}: "
+                                   f"{self.output_columns}.")
+            produced = {name: to_array(v, "map") for name, v in zip(self.output_columns, values)}
+            current = dict(zip(names, row))
+            current.update(produced)
+            yield tuple(current[name] for name in out_names)
+
+
+class RepeatDataset(Dataset):
+    """The child's rows ``count`` times (None or −1: forever)."""
+
+    def __init__(self, child, count):
+        super().__init__([child])
+        if count is not None and (isinstance(count, bool) or not isinstance(count, int)
+                                  or (count <= 0 and count != -1)):
+            raise ValueError(f"For 'repeat', the 'count' must be -1 or a positive int, but got "
+                             f"{count!r}.")
+        self.count = -1 if count is None else count
+
+    def size(self):
+        child = self.children[0].size()
+        if self.count == -1:
+            return -1                    # endless: MindSpore reports -1 too
+        return None if child is None else child * self.count
+
+    def get_repeat_count(self):
+        return self.count
+
+    def rows(self, epoch):
+        n = 0
+        while self.count == -1 or n < self.count:
+            yield from self.children[0].rows(epoch)
+            n += 1
+
+
+class ProjectDataset(Dataset):
+    """Keep only ``columns``, in that order."""
+
+    def __init__(self, child, columns):
+        super().__init__([child])
+        self.columns = [columns] if isinstance(columns, str) else list(columns)
+        self._indices = child._column_indices(self.columns, "project")
+
+    def get_col_names(self):
+        return list(self.columns)
+
+    def rows(self, epoch):
+        for row in self.children[0].rows(epoch):
+            yield tuple(row[i] for i in self._indices)
+
+
+class RenameDataset(Dataset):
+    """Rename columns ``input_columns`` to ``output_columns``."""
+
+    def __init__(self, child, input_columns, output_columns):
+        super().__init__([child])
+        inputs = [input_columns] if isinstance(input_columns, str) else list(input_columns)
+        outputs = [output_columns] if isinstance(output_columns, str) else list(output_columns)
+        if len(inputs) != len(outputs):
+            raise ValueError("For 'rename', 'input_columns' and 'output_columns' must have the "
+                             "same length.")
+        child._column_indices(inputs, "rename")
+        self.mapping = dict(zip(inputs, outputs))
+
+    def get_col_names(self):
+        return [self.mapping.get(n, n) for n in self.children[0].get_col_names()]
+
+    def rows(self, epoch):
+        return self.children[0].rows(epoch)
+
+
+class TakeDataset(Dataset):
+    """The first ``count`` rows (−1: all)."""
+
+    def __init__(self, child, count):
+        super().__init__([child])
+        if isinstance(count, bool) or not isinstance(count, int) or (count <= 0 and count != -1):
+            raise ValueError(f"For 'take', the 'count' must be -1 or a positive int, but got "
+                             f"{count!r}.")
+        self.count = count
+
+    def size(self):
+        child = self.children[0].size()
+        if self.count == -1:
+            return child
+        return None if child is None else min(child, self.count)
+
+    def rows(self, epoch):
+        for n, row in enumerate(self.children[0].rows(epoch)):
+            if self.count != -1 and n >= self.count:
+                return
+            yield row
+
+
+class SkipDataset(Dataset):
+    """All rows but the first ``count``."""
+
+    def __init__(self, child, count):
+        super().__init__([child])
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(f"For 'skip', the 'count' must be a non-negative int, but got "
+                             f"{count!r}.")
+        self.count = count
+
+    def size(self):
+        child = self.children[0].size()
+        return None if child is None else max(child - self.count, 0)
+
+    def rows(self, epoch):
+        for n, row in enumerate(self.children[0].rows(epoch)):
+            if n >= self.count:
+                yield row

@@ -1,0 +1,92 @@
+"""Iterators over a dataset: ``create_tuple_iterator`` and ``create_dict_iterator``.
+
+An iterator runs the pipeline one epoch at a time.  Iterating it to the end
+finishes an epoch; iterating it again (``for`` a second time, or ``next``
+after the StopIteration) starts the next one, with a new shuffle order drawn
+from the same generator, until ``num_epochs`` (−1: no limit) are done.  Rows
+come out as refms Tensors, or numpy arrays with ``output_numpy=True``
+(MindSpore ``dataset/engine/iterators.py``).
+"""
+import numpy as np
+
+from . import config
+
+__all__ = ["Epoch", "TupleIterator", "DictIterator"]
+
+
+class Epoch:
+    """What one pass over the pipeline needs: its number and the random generator."""
+
+    def __init__(self, rng, number):
+        self.rng = rng if rng is not None else np.random.default_rng()
+        self.number = number
+
+
+class _Iterator:
+    def __init__(self, dataset, num_epochs, output_numpy):
+        if isinstance(num_epochs, bool) or not isinstance(num_epochs, int) or \
+                (num_epochs <= 0 and num_epochs != -1):
+            raise ValueError(f"The 'num_epochs' must be -1 or a positive int, but got "
+                             f"{num_epochs!r}.")
+        self.dataset = dataset
+        self.num_epochs = num_epochs
+        self.output_numpy = output_numpy
+        seed = config.get_seed()
+        self._rng = np.random.default_rng(seed) if seed is not None else np.random.default_rng()
+        self._epoch = 0
+        self._rows = None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self._rows is None:
+            if self.num_epochs != -1 and self._epoch >= self.num_epochs:
+                raise RuntimeError(f"The iterator has run its {self.num_epochs} epoch(s); create a "
+                                   f"new iterator (or pass a larger 'num_epochs').")
+            self._rows = self.dataset.rows(Epoch(self._rng, self._epoch))
+        try:
+            row = next(self._rows)
+        except StopIteration:
+            self._rows = None
+            self._epoch += 1
+            raise
+        return self._convert(row)
+
+    def _value(self, array):
+        if self.output_numpy:
+            return array
+        from ..tensor import Tensor
+        if array.dtype.kind in "USO":
+            return array                 # strings stay numpy, as MindSpore keeps them
+        return Tensor(array)
+
+    def get_next(self):
+        return next(self)
+
+    def stop(self):
+        self._rows = None
+
+
+class TupleIterator(_Iterator):
+    """Yields a list of column values per row (only ``columns``, when given)."""
+
+    def __init__(self, dataset, columns, num_epochs, output_numpy):
+        super().__init__(dataset, num_epochs, output_numpy)
+        self._indices = None if columns is None else dataset._column_indices(columns, "iterator")
+
+    def _convert(self, row):
+        if self._indices is not None:
+            row = tuple(row[i] for i in self._indices)
+        return [self._value(a) for a in row]
+
+
+class DictIterator(_Iterator):
+    """Yields ``{column name: value}`` per row."""
+
+    def __init__(self, dataset, num_epochs, output_numpy):
+        super().__init__(dataset, num_epochs, output_numpy)
+        self._names = dataset.get_col_names()
+
+    def _convert(self, row):
+        return {name: self._value(a) for name, a in zip(self._names, row)}

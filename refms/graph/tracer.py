@@ -1,0 +1,126 @@
+"""Tracing: running refms's own Python code on *abstract* Tensors to emit graph nodes.
+
+User code is parsed (:mod:`refms.graph.parser`).  refms's library code — the
+functional ops, Tensor methods, the built-in layers, the primitives' bprops —
+is not parsed: inference *runs* it with :class:`Tracer` stand-ins for the
+run-time Tensors while a node-emitting executor is installed
+(:func:`refms.ops.primitive.set_executor`).  Every primitive it calls then
+appends a cnode instead of computing; Python-level work on shapes and dtypes
+happens once, at compile time.  This plays the part of MindSpore's
+``MultitypeFuncGraph``/``MetaFuncGraph`` expansion (``x - 1`` → ``Sub`` node),
+and of tracing each bprop into IR for graph autodiff.
+
+A :class:`Tracer` is a Tensor with a shape and dtype but no data; asking for
+its data (``asnumpy``, ``bool(t)``, ``int(t)``) is a clear compile error,
+because the value only exists when the graph runs.
+"""
+from ..ops.primitive import set_executor
+from ..tensor import Tensor
+from .errors import GraphCompileError
+
+__all__ = ["Tracer", "TraceState", "tracing", "current", "is_tracing"]
+
+#: The tracing states, innermost last.
+_STACK = []
+
+
+class TraceState:
+    """Where emitted nodes go: the specializer, its context (the graph being built) and
+    the source location to give them."""
+
+    __slots__ = ("specializer", "ctx", "loc")
+
+    def __init__(self, specializer, ctx, loc):
+        self.specializer = specializer
+        self.ctx = ctx
+        self.loc = loc
+
+
+def current():
+    return _STACK[-1] if _STACK else None
+
+
+def is_tracing():
+    return bool(_STACK)
+
+
+def _emit_primitive(prim, args):
+    """The executor installed while tracing: emit a node for ``prim(*args)``."""
+    state = _STACK[-1]
+    return state.specializer.emit_primitive(state.ctx, prim, args, state.loc)
+
+
+class tracing:
+    """Context manager: primitive calls inside emit nodes into ``ctx``'s graph."""
+
+    def __init__(self, specializer, ctx, loc):
+        self.state = TraceState(specializer, ctx, loc)
+
+    def __enter__(self):
+        _STACK.append(self.state)
+        self.previous = set_executor(_emit_primitive)
+        return self.state
+
+    def __exit__(self, *exc):
+        set_executor(self.previous)
+        _STACK.pop()
+        return False
+
+
+class Tracer(Tensor):
+    """A Tensor known by shape and dtype only, standing for ``node``'s run-time value."""
+
+    def __init__(self, node, abstract):
+        self._data = None
+        self._dtype = abstract.dtype
+        self._shape = tuple(abstract.shape)
+        self._init = None
+        self.weak = bool(abstract.weak)
+        self.node = node
+        self.abstract = abstract
+
+    def _no_value(self, what):
+        where = f" (at {self.node.loc})" if getattr(self.node, "loc", None) is not None else ""
+        raise GraphCompileError(
+            f"{what} needs the value of a Tensor{where}, but in graph mode a Tensor computed "
+            f"by the graph (shape {list(self._shape)}, {self._dtype}) only has a value when "
+            f"the graph runs. Use Tensor operations instead, or run this part in PyNative "
+            f"mode (JIT Fallback evaluates only constant expressions at compile time).")
+
+    def _value(self):
+        self._no_value("This operation")
+
+    def asnumpy(self):
+        self._no_value("asnumpy()")
+
+    def __array__(self, dtype=None, copy=None):
+        self._no_value("Converting to a numpy array")
+
+    def __bool__(self):
+        self._no_value("Python's truth test (bool(), 'if', 'and', 'or' in library code)")
+
+    def __int__(self):
+        self._no_value("int()")
+
+    def __float__(self):
+        self._no_value("float()")
+
+    def __index__(self):
+        self._no_value("Using a Tensor as a Python index")
+
+    def item(self, index=None):
+        self._no_value("item()")
+
+    def tolist(self):
+        self._no_value("tolist()")
+
+    def init_data(self, *args, **kwargs):
+        return self
+
+    def __repr__(self):
+        return f"Tensor(shape={list(self._shape)}, dtype={self._dtype}, value=<run time>)"
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        self._no_value("Pickling")
