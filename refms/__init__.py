@@ -30,3 +30,14 @@ __all__ = ["Tensor", "Parameter", "ParameterTuple", "ops", "grad", "value_and_gr
            "uint64", "float16", "float32", "float64", "bfloat16", "bool_", "complex64",
            "complex128", "half", "single", "double", "float_", "int_", "uint", "dtype_to_nptype",
            "pytype_to_dtype", "nptype_to_dtype", "get_py_obj_dtype"]
+from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net  # noqa: E402
+from . import dataset, train, amp  # noqa: E402
+from .train import (Model, Callback, RunContext, LossMonitor, TimeMonitor,  # noqa: E402
+                    CheckpointConfig, ModelCheckpoint, Accuracy, Loss, FixedLossScaleManager,
+                    DynamicLossScaleManager, LossScaleManager)
+__all__ += ["save_checkpoint", "load_checkpoint", "load_param_into_net", "dataset", "train", "amp",
+            "Model", "Callback", "RunContext", "LossMonitor", "TimeMonitor", "CheckpointConfig",
+            "ModelCheckpoint", "Accuracy", "Loss", "FixedLossScaleManager",
+            "DynamicLossScaleManager", "LossScaleManager"]
+from .graph import jit, ms_function  # noqa: E402  (GRAPH_MODE and jit: refms.graph)
+__all__ += ["jit", "ms_function"]

@@ -47,6 +47,10 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     ``differentiate(out)`` selects the part of the output that is seeded
     (``has_aux`` seeds only the first output).
     """
+    from ..graph.tracer import is_tracing
+    if is_tracing():               # inside a graph being compiled: build the gradient graph
+        from . import graph_grad
+        return graph_grad.run_and_differentiate(fn, args, sens, differentiate)
     F = _F()
     args = list(args)
     # A set_grad() Cell whose last call used these very inputs hands over its recorded
@@ -68,6 +72,25 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     target = out if differentiate is None else differentiate(out)
     grads = _tape.backward(tape, _seeds(target, sens, F))
     return out, grads, args
+
+
+def _dispatch(impl, fn, key, args):
+    """Run a gradient function: compiled as one graph when ``fn`` is compiled code (a ``jit``
+    function, a Cell in GRAPH_MODE; :mod:`refms.autograd.graph_grad`), else on the tape.
+    Inside a compilation ``impl`` itself runs on stand-ins and emits the gradient graph."""
+    from ..graph.tracer import is_tracing
+    from . import graph_grad
+    if not is_tracing() and graph_grad.compiles(fn):
+        return graph_grad.call_compiled(impl, fn, key, args)
+    return impl(*args)
+
+
+def _mark(grad_fn, impl, fn):
+    grad_fn.__name__ = f"grad_{getattr(fn, '__name__', type(fn).__name__)}"
+    grad_fn.__wrapped__ = fn
+    grad_fn._refms_grad = True
+    impl.__name__ = grad_fn.__name__
+    return grad_fn
 
 
 def _grad_of(tensor, grads):
@@ -123,9 +146,10 @@ class GradOperation:
             raise TypeError("For 'GradOperation', 'weights' must be given when get_by_list=True.")
         weight_list, single = _as_weight_list(weights) if self.get_by_list else ([], False)
         op = self
+        key = ("GradOperation", self.get_all, self.get_by_list, self.sens_param, id(fn),
+               tuple(id(w) for w in weight_list), single)
 
-        def grad_fn(*args):
-            from ..context import is_graph_mode
+        def impl(*args):
             sens = None
             if op.sens_param:
                 if not args:
@@ -146,9 +170,10 @@ class GradOperation:
             w = w[0] if single else w
             return (inputs, w) if op.get_all else w
 
-        grad_fn.__name__ = f"grad_{getattr(fn, '__name__', type(fn).__name__)}"
-        grad_fn.__wrapped__ = fn
-        return grad_fn
+        def grad_fn(*args):
+            return _dispatch(impl, fn, key, args)
+
+        return _mark(grad_fn, impl, fn)
 
 
 def _positions(grad_position, n_args):
@@ -180,7 +205,11 @@ def _build(fn, grad_position, weights, has_aux, return_ids, with_value):
             raise ValueError("When has_aux is True, origin fn requires more than one outputs.")
         return out[0]
 
-    def grad_fn(*args):
+    key = ("grad", grad_position if not isinstance(grad_position, list) else tuple(grad_position),
+           id(fn), tuple(id(w) for w in weight_list), single_weight, has_aux, return_ids,
+           with_value)
+
+    def impl(*args):
         out, grads, call_args = run_and_differentiate(fn, args, None, differentiate)
         result = []
         spec = _positions(grad_position, len(call_args))
@@ -208,9 +237,10 @@ def _build(fn, grad_position, weights, has_aux, return_ids, with_value):
             return grads_out, aux
         return (out, grads_out) if with_value else grads_out
 
-    grad_fn.__name__ = f"grad_{getattr(fn, '__name__', type(fn).__name__)}"
-    grad_fn.__wrapped__ = fn
-    return grad_fn
+    def grad_fn(*args):
+        return _dispatch(impl, fn, key, args)
+
+    return _mark(grad_fn, impl, fn)
 
 
 def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):

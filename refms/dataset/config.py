@@ -10,7 +10,7 @@ from .. import seed as _global_seed
 
 __all__ = ["set_seed", "get_seed"]
 
-_STATE = {"seed": None}
+_STATE = {"seed": None, "global_when_set": None}
 
 
 def set_seed(seed):
@@ -22,10 +22,17 @@ def set_seed(seed):
         raise ValueError(f"For 'set_seed', the argument 'seed' must be in [0, 4294967295], but got "
                          f"{seed}.")
     _STATE["seed"] = seed
+    _STATE["global_when_set"] = _global_seed.get_seed()
 
 
 def get_seed():
-    """The pipeline seed: this module's, else the global ``refms.get_seed()``, else None."""
-    if _STATE["seed"] is not None:
+    """The pipeline seed: the latest of this module's and ``refms.set_seed``'s, else None.
+
+    ``refms.set_seed`` does not call this module (MindSpore's ``set_seed`` calls
+    ``dataset.config.set_seed``), so a global seed set after this one — seen as a change of
+    the global value — takes over.
+    """
+    global_seed = _global_seed.get_seed()
+    if _STATE["seed"] is not None and global_seed == _STATE["global_when_set"]:
         return _STATE["seed"]
-    return _global_seed.get_seed()
+    return global_seed

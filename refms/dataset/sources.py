@@ -63,7 +63,8 @@ class _RandomAccessSource(Dataset):
 
 
 class NumpySlicesDataset(_RandomAccessSource):
-    """NumpySlicesDataset(data, column_names=None, num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None, shard_id=None)"""
+    """NumpySlicesDataset(data, column_names=None, num_samples=None, num_parallel_workers=1,
+    shuffle=None, sampler=None, num_shards=None, shard_id=None)"""
 
     def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None):
@@ -111,7 +112,8 @@ class NumpySlicesDataset(_RandomAccessSource):
 
 
 class GeneratorDataset(_RandomAccessSource):
-    """GeneratorDataset(source, column_names=None, column_types=None, schema=None, num_samples=None, num_parallel_workers=1, shuffle=None, ...)"""
+    """GeneratorDataset(source, column_names=None, column_types=None, schema=None,
+    num_samples=None, num_parallel_workers=1, shuffle=None, ...)"""
 
     def __init__(self, source, column_names=None, column_types=None, schema=None,
                  num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,

@@ -84,7 +84,9 @@ def _print_one(value):
     from ..tensor import Tensor
     from ..tensor_print import tensor_repr
     if isinstance(value, Tensor):
-        return tensor_repr(value).replace(",", "").replace("value= [", "value=[")
+        text = tensor_repr(value)
+        head, _, body = text.partition("value=")
+        return head + "value=" + body.replace(",", "").replace(" [", "[", 1)
     if isinstance(value, tuple):
         return "(" + ", ".join(_print_one(v) for v in value) + ("," if len(value) == 1 else "") + ")"
     return str(value)
@@ -96,10 +98,17 @@ def print_values(*values):
         print(_print_one(value))
 
 
+def _item(container, index):
+    """Item ``index`` of a tuple or list; of a dict, the value at position ``index``."""
+    if isinstance(container, dict):
+        return list(container.values())[index]
+    return container[index]
+
+
 MAKE_TUPLE = GraphOp("MakeTuple", lambda *xs: tuple(xs))
 MAKE_LIST = GraphOp("MakeList", lambda *xs: list(xs))
 MAKE_DICT = GraphOp("MakeDict", _make_dict)
-TUPLE_GETITEM = GraphOp("TupleGetItem", operator.getitem)
+TUPLE_GETITEM = GraphOp("TupleGetItem", _item)
 GETATTR = GraphOp("getattr", getattr)
 GETITEM = GraphOp("getitem", operator.getitem)
 MAKE_SLICE = GraphOp("make_slice", slice)

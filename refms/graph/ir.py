@@ -125,6 +125,7 @@ class FuncGraph:
         self.output = None
         self.flags = {}
         self.loc = loc
+        self.signature = None         # a parsed graph's parser.Signature (how calls bind)
 
     # -- building -------------------------------------------------------------------------
     def add_param(self, name, abstract=None, loc=None):

@@ -62,7 +62,7 @@ class ExpressionParser:
     def expr_Constant(self, block, node):
         return ValueNode(node.value, loc=self.loc(node))
 
-    def name(self, block, identifier, node):
+    def lookup_name(self, block, identifier, node):
         """A variable of a parsed scope, or ``resolve(namespace, name)`` for a global,
         closure variable or builtin (resolved by :mod:`refms.graph.resolve`)."""
         found = block.lookup(identifier)
@@ -72,7 +72,7 @@ class ExpressionParser:
                                   ValueNode(G.Symbol(identifier))], node)
 
     def expr_Name(self, block, node):
-        return self.name(block, node.id, node)
+        return self.lookup_name(block, node.id, node)
 
     # -- operators ---------------------------------------------------------------------------------
     def binary_operator(self, op, node):
@@ -186,9 +186,9 @@ class ExpressionParser:
         tree = self.source.tree
         if not tree.args.args:
             raise self.error("super()", node, "super() needs the method's first argument")
-        cls = self.name(block, "__class__", node)
-        first = self.name(block, tree.args.args[0].arg, node)
-        return self.apply(block, [self.name(block, "super", node), cls, first], node)
+        cls = self.lookup_name(block, "__class__", node)
+        first = self.lookup_name(block, tree.args.args[0].arg, node)
+        return self.apply(block, [self.lookup_name(block, "super", node), cls, first], node)
 
     def expr_Attribute(self, block, node):
         """``obj.name`` — on ``self``: sub-cells, Parameters, Primitives and constants; on a

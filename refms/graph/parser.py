@@ -261,7 +261,7 @@ class FunctionParser(ExpressionParser):
         """``x += v`` is ``x = x + v`` (also ``x[i] += v``)."""
         op = self.binary_operator(node.op, node)
         if isinstance(node.target, ast.Name):
-            current = self.name(block, node.target.id, node.target)
+            current = self.lookup_name(block, node.target.id, node.target)
         elif isinstance(node.target, ast.Subscript):
             current = self.subscript_value(block, node.target)
         else:
@@ -284,7 +284,7 @@ class FunctionParser(ExpressionParser):
                 self.assign(block, element, item)
             return
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
-            base = self.name(block, target.value.id, target.value)
+            base = self.lookup_name(block, target.value.id, target.value)
             index = self.index(block, target.slice)
             from .builtins import graph_setitem
             updated = block.graph.apply([ValueNode(graph_setitem), base, index, value],

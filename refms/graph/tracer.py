@@ -68,7 +68,22 @@ class tracing:
 
 
 class Tracer(Tensor):
-    """A Tensor known by shape and dtype only, standing for ``node``'s run-time value."""
+    """A Tensor known by shape and dtype only, standing for ``node``'s run-time value.
+
+    A dimension known only at run time (``-1``, after ``MaskedSelect``) is visible to
+    primitives' shape rules, which handle it; Python code reading such a shape gets a
+    compile error instead of a wrong number (a bprop then runs in Python at run time).
+    """
+
+    #: True while a primitive's ``infer`` runs (it understands -1 dimensions).
+    inferring = [False]
+
+    @property
+    def shape(self):
+        if Tracer.inferring[0] or all(d >= 0 for d in self._shape):
+            return self._shape
+        self._no_value(f"Reading the shape {list(self._shape)} (a dimension known only at run "
+                       f"time)")
 
     def __init__(self, node, abstract):
         self._data = None

@@ -424,6 +424,9 @@ class Cell(CellHooks):
         if self.mixed_precision_type is not None:
             previous = _pynative.set_mixed_precision(self.mixed_precision_type)
         try:
+            from ..graph import api as graph      # GRAPH_MODE and jit compile the call (refms.graph)
+            if graph.in_graph_context():
+                return graph.run_cell_graph(self, args, kwargs)
             if self.requires_grad and not _tape.recording():
                 return _top_cell.call_as_top_cell(self, args, kwargs)
             return self._run_construct(args, kwargs)

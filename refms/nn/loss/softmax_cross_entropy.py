@@ -48,13 +48,22 @@ def nnacl_exp(x):
 
 
 def cpu_sparse_mean_value(logits, labels):
-    """Σₙ −log pₙ,yₙ / N with p = softmax computed through :func:`nnacl_exp` (no gradient)."""
+    """Σₙ −log pₙ,yₙ / N with p = softmax computed through :func:`nnacl_exp` (no gradient).
+
+    Where the label's shifted logit z is below −80, exp(z) underflows in float32 (MindSpore
+    then returns inf); the exact log Σ exp − z is used there instead.
+    """
     logits = F.stop_gradient(logits)
     shifted = logits - F.reduce_max(logits, (-1,), True)
     e = nnacl_exp(shifted)
-    p = e / F.reduce_sum(e, (-1,), True)
-    picked = F.gather_d(p, -1, F.expand_dims(labels, -1))
-    return F.reduce_sum(-F.log(picked), (), False) / labels.size
+    total = F.reduce_sum(e, (-1,), True)
+    index = F.expand_dims(labels, -1)
+    picked = F.gather_d(e, -1, index)
+    z = F.gather_d(shifted, -1, index)
+    representable = z > -80.0
+    safe = F.select(representable, picked, F.ones_like(picked))
+    loss = F.select(representable, -F.log(safe / total), F.log(total) - z)
+    return F.reduce_sum(loss, (), False) / labels.size
 
 
 def _check_dense(logits, labels):

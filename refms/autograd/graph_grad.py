@@ -1,0 +1,531 @@
+"""Graph-mode automatic differentiation: gradients as an IR → IR transform.
+
+Algorithm: reverse mode by closure transformation — Pearlmutter & Siskind,
+"Reverse-Mode AD in a Functional Framework: Lambda the Ultimate
+Backpropagator" (TOPLAS 2008), the scheme of MindSpore's ``ad/dfunctor.cc``
+and of Myia.  For a closed graph ``g(x…)`` the transform builds ``J(g)(x…)``
+which returns ``(g(x…), B)``: the forward value and a *backpropagator*
+closure ``B(dout) -> (dx…)``:
+
+* ``J(g)`` replays ``g``'s forward nodes; a call of a graph ``h`` becomes a call
+  of ``J(h)``, whose second output is ``h``'s backpropagator; a
+  ``Switch(c, @a, @b)`` becomes ``Switch(c, @J(a), @J(b))``, so loops and
+  run-time conditions are differentiated by the same rule (a loop's
+  backpropagator is built one iteration at a time, as the loop runs);
+* ``B`` is a child graph of ``J(g)``: it walks ``g``'s nodes in reverse, and for
+  each primitive *traces the primitive's own bprop* — the same
+  ``bprop(*inputs, out, dout)`` PyNative calls — into IR, by running it on
+  stand-ins with the node-emitting executor (:mod:`refms.graph.tracer`);
+  cotangents of a node used several times are added; a graph call's
+  cotangents come from calling its backpropagator;
+* a graph flagged ``custom_bprop`` (a Cell with ``bprop``) is not entered: its
+  backpropagator calls the Cell's ``bprop`` (parsed like ``construct``), checked
+  as in PyNative (SEMANTICS.md 6).
+
+Before the transform the target is inlined and lambda-lifted
+(:mod:`refms.graph.passes.lambda_lift`) with its weights as parameters, so
+every graph is closed and every value flowing in — weights included — gets
+its gradient as a backpropagator output.  After it, ordinary inlining and
+simplification turn the straight-line case into one flat graph.
+
+:func:`run_and_differentiate` is the graph counterpart of
+:func:`refms.autograd.grad.run_and_differentiate`: ``GradOperation``,
+``grad`` and ``value_and_grad`` run their one Python implementation on
+stand-ins and get the same return structures in both modes.
+``HookBackward`` is ignored in graph mode (SEMANTICS.md 5.1): the emitter drops it.
+"""
+from ..ops.primitive import Primitive
+from ..tensor import Tensor
+from . import tape as _tape
+
+__all__ = ["Transform", "run_and_differentiate", "compiles", "call_compiled", "tape_wants",
+           "run_recorded", "prepare", "cotangent_abstract", "PyBprop"]
+
+
+def _graph():
+    """The graph modules (imported late: refms.graph builds on refms.autograd)."""
+    from ..graph import abstract as A, graph_ops as G, ir, tracer
+    from ..graph.infer import Context
+    return A, G, ir, tracer, Context
+
+
+def cotangent_abstract(abstract):
+    """The abstract of a gradient with respect to a value of ``abstract``."""
+    A = _graph()[0]
+    if isinstance(abstract, A.Abstract):
+        return A.Abstract(abstract.shape, abstract.dtype)
+    if isinstance(abstract, A.AbstractTuple):
+        return A.AbstractTuple([cotangent_abstract(a) for a in abstract.items], "tuple")
+    return A.Const(None)
+
+
+class PyBprop:
+    """Fallback for a primitive whose bprop needs values at compile time: the bprop runs
+    in Python (PyNative ops, no tape) when the gradient graph runs."""
+
+    effect = False
+
+    def __init__(self, prim, n_inputs):
+        self.prim = prim
+        self.n_inputs = n_inputs
+        self.name = f"PyBprop[{prim.name}]"
+
+    def run(self, *values):
+        inputs = values[:self.n_inputs]
+        out, dout = values[self.n_inputs], values[self.n_inputs + 1]
+        with _tape.no_grad():
+            grads = self.prim.bprop(*inputs, out, dout)
+        return tuple(grads) if isinstance(grads, (tuple, list)) else (grads,)
+
+    def __call__(self, *values):
+        return self.run(*values)
+
+    def __repr__(self):
+        return self.name
+
+
+class Transform:
+    """One reverse-mode transform session: ``J(graph)`` memoized per graph."""
+
+    def __init__(self, specializer):
+        self.spec = specializer
+        self.memo = {}
+
+    def J(self, graph):
+        done = self.memo.get(id(graph))
+        if done is None:
+            if graph.flags.get("custom_bprop") is not None:
+                done = self._custom(graph)
+            elif graph.flags.get("backward_hooks") is not None:
+                done = self._hooked(graph)
+            else:
+                done = self._build(graph)
+        return done
+
+    # -- forward replay ------------------------------------------------------------------------
+    def _build(self, graph):
+        A, G, ir, tracer, Context = _graph()
+        fwd = ir.FuncGraph("J_" + graph.name, loc=graph.loc)
+        fwd.flags["effects"] = graph.flags.get("effects", False)
+        self.memo[id(graph)] = fwd
+        fmap = {}
+        for param in graph.params:
+            fmap[id(param)] = fwd.add_param(param.name, param.abstract, param.loc)
+
+        def new(node):
+            if isinstance(node, ir.ValueNode):
+                if isinstance(node.value, ir.FuncGraph):
+                    return ir.ValueNode(self.J(node.value))
+                return node
+            return fmap.get(id(node), node)
+
+        records = []
+        for node in graph.order:
+            head = node.inputs[0]
+            args = [new(i) for i in node.inputs[1:]]
+            callee = head.value if isinstance(head, ir.ValueNode) else None
+            if isinstance(callee, Primitive):
+                fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
+                if callee.differentiable:
+                    records.append((node, "prim", callee))
+            elif isinstance(callee, ir.FuncGraph) or isinstance(head, ir.CNode):
+                callee_node = ir.ValueNode(self.J(callee)) if callee is not None else new(head)
+                pair = A.AbstractTuple([node.abstract, A.AbstractGraph(fwd)])
+                call = fwd.apply([callee_node] + args, None, pair, node.loc)
+                fmap[id(node)] = fwd.apply([G.TUPLE_GETITEM, call, 0], node.name, node.abstract,
+                                           node.loc)
+                backprop = fwd.apply([G.TUPLE_GETITEM, call, 1], None, A.AbstractGraph(fwd),
+                                     node.loc)
+                records.append((node, "call", backprop))
+            elif callee is G.SWITCH:
+                branches = [new(i) for i in node.inputs[2:]]
+                fmap[id(node)] = fwd.apply([head, args[0]] + branches, node.name, node.abstract,
+                                           node.loc)
+            elif callee in (G.MAKE_TUPLE, G.MAKE_LIST):
+                fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
+                records.append((node, "make_tuple", None))
+            elif callee is G.MAKE_DICT:
+                fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
+                records.append((node, "make_dict", None))
+            elif callee is G.TUPLE_GETITEM:
+                fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
+                records.append((node, "getitem", node.inputs[2].value))
+            elif isinstance(callee, G.GraphOp):
+                fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
+            else:
+                from ..graph.errors import GraphCompileError
+                raise GraphCompileError(f"cannot differentiate through {head!r} in "
+                                        f"@{graph.name} (at {node.loc})")
+        bprop = self._backward(graph, fwd, fmap, records)
+        out = new(graph.output)
+        fwd.set_output(fwd.apply([G.MAKE_TUPLE, out, ir.ValueNode(bprop)], None,
+                                 A.AbstractTuple([graph.output.abstract, A.AbstractGraph(bprop)]),
+                                 graph.loc))
+        return fwd
+
+    # -- the backpropagator ------------------------------------------------------------------------
+    def _backward(self, graph, fwd, fmap, records):
+        A, G, ir, tracer, Context = _graph()
+        from ..ops import functional as F
+        spec = self.spec
+        back = ir.FuncGraph("B_" + graph.name, parent=fwd, loc=graph.loc)
+        dout = back.add_param("dout", cotangent_abstract(graph.output.abstract))
+        ctx = Context(None, None, back)
+        with tracer.tracing(spec, ctx, graph.loc) as state:
+            cot = {}
+
+            def forward_value(node):
+                """The stand-in of a forward value (a free variable of the backpropagator)."""
+                if isinstance(node, ir.ValueNode):
+                    return node.value
+                return spec.to_python(ctx, fmap.get(id(node), node), node.abstract)
+
+            def add(node, grad):
+                if grad is None or isinstance(node, ir.ValueNode):
+                    return
+                if isinstance(node, ir.Parameter) and node.default is not None:
+                    return
+                previous = cot.get(id(node))
+                cot[id(node)] = grad if previous is None else _add(previous, grad, F)
+
+            def complete(node, grad):
+                """``grad`` with missing parts filled by zeros (bprops want a full dout)."""
+                return _fill(grad, node.abstract, lambda: forward_value(node), F)
+
+            add(graph.output, spec.to_python(ctx, dout, dout.abstract))
+            for node, kind, info in reversed(records):
+                grad = cot.get(id(node))
+                if grad is None or _all_none(grad):
+                    continue
+                state.loc = node.loc          # backward nodes point at the forward source line
+                inputs = node.inputs[1:]
+                if kind == "prim":
+                    grad = complete(node, grad)
+                    xs = [forward_value(i) for i in inputs]
+                    grads = self._prim_bprop(ctx, info, xs, forward_value(node), grad, inputs,
+                                             fmap, node)
+                    for i, g in zip(inputs, grads):
+                        add(i, g)
+                elif kind == "call":
+                    grad = complete(node, grad)
+                    d_node, _ = spec.from_python(ctx, grad)
+                    result = A.AbstractTuple([cotangent_abstract(i.abstract) for i in inputs])
+                    call = back.apply([info, d_node], None, result, node.loc)
+                    for i, g in zip(inputs, spec.to_python(ctx, call, result)):
+                        add(i, g)
+                elif kind == "make_tuple":
+                    grad = complete(node, grad)
+                    for i, g in zip(inputs, grad):
+                        add(i, g)
+                elif kind == "make_dict":
+                    grad = complete(node, grad)
+                    values = list(grad.values()) if isinstance(grad, dict) else list(grad)
+                    half = len(inputs) // 2
+                    for i, g in zip(inputs[half:], values):
+                        add(i, g)
+                elif kind == "getitem":
+                    source = inputs[0]
+                    items = [None] * len(source.abstract.items)
+                    items[info] = grad
+                    add(source, tuple(items))
+            grads = tuple(complete(p, cot.get(id(p))) for p in graph.params)
+            out_node, _ = spec.from_python(ctx, grads)
+        back.set_output(out_node)
+        return back
+
+    def _prim_bprop(self, ctx, prim, xs, out, dout, inputs, fmap, node):
+        """Trace ``prim.bprop`` into the backpropagator (or fall back to PyBprop)."""
+        A, G, ir, tracer, Context = _graph()
+        from ..graph.errors import GraphCompileError
+        spec = self.spec
+        try:
+            grads = prim.bprop(*xs, out, dout)
+        except GraphCompileError:
+            values = [spec.from_python(ctx, v)[0] for v in list(xs) + [out, dout]]
+            result = A.AbstractTuple([cotangent_abstract(i.abstract) for i in inputs])
+            call = ctx.graph.apply([ir.ValueNode(PyBprop(prim, len(xs)))] + values, None, result,
+                                   node.loc)
+            grads = spec.to_python(ctx, call, result)
+        if not isinstance(grads, (tuple, list)):
+            grads = (grads,)
+        return grads
+
+    # -- custom bprop cells --------------------------------------------------------------------------
+    def _custom(self, graph):
+        """``J`` of a Cell with ``bprop``: forward = the cell's graph, backward = its bprop."""
+        A, G, ir, tracer, Context = _graph()
+        from ..nn.custom_bprop import check_bprop_grads
+        spec = self.spec
+        cell = graph.flags["custom_bprop"]
+        n_inputs = graph.flags.get("n_inputs", len(graph.params))
+        fwd = ir.FuncGraph("J_" + graph.name, loc=graph.loc)
+        self.memo[id(graph)] = fwd
+        params = [fwd.add_param(p.name, p.abstract, p.loc) for p in graph.params]
+        out_abstract = graph.output.abstract
+        out = fwd.apply([ir.ValueNode(graph)] + params, None, out_abstract, graph.loc)
+        back = ir.FuncGraph("B_" + graph.name, parent=fwd, loc=graph.loc)
+        dout = back.add_param("dout", cotangent_abstract(out_abstract))
+        ctx = Context(None, None, back)
+        user = params[len(params) - n_inputs:]
+        with tracer.tracing(spec, ctx, graph.loc):
+            inputs = [spec.to_python(ctx, p, p.abstract) for p in user]
+            forward = spec.to_python(ctx, out, out_abstract)
+            d = spec.to_python(ctx, dout, dout.abstract)
+            grads = cell.bprop(*inputs, forward, d)     # a user bprop: parsed when called
+            grads = check_bprop_grads(cell.cls_name, inputs, grads)
+            grads = tuple(_fill(g, p.abstract, lambda p=p: spec.to_python(ctx, p, p.abstract), F())
+                          for g, p in zip(grads, user))
+            lifted = tuple(_fill(None, p.abstract, lambda p=p: spec.to_python(ctx, p, p.abstract),
+                                 F()) for p in params[:len(params) - n_inputs])
+            out_node, _ = spec.from_python(ctx, lifted + grads)
+        back.set_output(out_node)
+        fwd.set_output(fwd.apply([G.MAKE_TUPLE, out, ir.ValueNode(back)], None,
+                                 A.AbstractTuple([out_abstract, A.AbstractGraph(back)]), graph.loc))
+        return fwd
+
+
+    # -- cells with backward hooks -----------------------------------------------------------------
+    def _hooked(self, graph):
+        """``J`` of a unit flagged ``backward_hooks``: its own backpropagator, with the cell's
+        backward pre-hooks run on ``dout`` before it and its backward hooks on the input
+        gradients after it — Python calls at run time (SEMANTICS.md 5.3–5.6)."""
+        A, G, ir, tracer, Context = _graph()
+        from ..graph.cells import PyCall, backward_hooks, backward_pre_hooks
+        cell = graph.flags["backward_hooks"]
+        n_inputs = graph.flags.get("n_inputs", len(graph.params))
+        inner = self._build(graph)
+        fwd = ir.FuncGraph("Jhook_" + graph.name, loc=graph.loc)
+        self.memo[id(graph)] = fwd
+        params = [fwd.add_param(p.name, p.abstract, p.loc) for p in graph.params]
+        out_abstract = graph.output.abstract
+        pair = A.AbstractTuple([out_abstract, A.AbstractGraph(inner)])
+        call = fwd.apply([ir.ValueNode(inner)] + params, None, pair, graph.loc)
+        out = fwd.apply([G.TUPLE_GETITEM, call, 0], None, out_abstract, graph.loc)
+        inner_back = fwd.apply([G.TUPLE_GETITEM, call, 1], None, A.AbstractGraph(inner), graph.loc)
+        back = ir.FuncGraph("B_" + graph.name, parent=fwd, loc=graph.loc)
+        dout = back.add_param("dout", cotangent_abstract(out_abstract))
+        pre = back.apply([ir.ValueNode(PyCall(backward_pre_hooks(cell), "backward_pre_hooks")),
+                          dout], None, dout.abstract, graph.loc)
+        results = A.AbstractTuple([cotangent_abstract(p.abstract) for p in graph.params])
+        grads = back.apply([inner_back, pre], None, results, graph.loc)
+        first = len(params) - n_inputs
+        tensors = [k for k in range(first, len(params)) if isinstance(params[k].abstract, A.Abstract)]
+        items = [back.apply([G.TUPLE_GETITEM, grads, k], None, results.items[k], graph.loc)
+                 for k in range(len(params))]
+        grad_input = back.apply([G.MAKE_TUPLE] + [items[k] for k in tensors], None,
+                                A.AbstractTuple([results.items[k] for k in tensors]), graph.loc)
+        hooked = back.apply([ir.ValueNode(PyCall(backward_hooks(cell), "backward_hooks")),
+                             grad_input, pre] + [params[k] for k in tensors], None,
+                            grad_input.abstract, graph.loc)
+        for position, k in enumerate(tensors):
+            items[k] = back.apply([G.TUPLE_GETITEM, hooked, position], None, results.items[k],
+                                  graph.loc)
+        back.set_output(back.apply([G.MAKE_TUPLE] + items, None, results, graph.loc))
+        fwd.set_output(fwd.apply([G.MAKE_TUPLE, out, ir.ValueNode(back)], None,
+                                 A.AbstractTuple([out_abstract, A.AbstractGraph(back)]), graph.loc))
+        return fwd
+
+
+def F():
+    from ..ops import functional
+    return functional
+
+
+def _all_none(grad):
+    if grad is None:
+        return True
+    if isinstance(grad, (tuple, list)):
+        return all(_all_none(g) for g in grad)
+    if isinstance(grad, dict):
+        return all(_all_none(g) for g in grad.values())
+    return False
+
+
+def _add(a, b, F):
+    """Cotangent addition: None is zero, tuples add item by item."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if isinstance(a, dict):
+        return {k: _add(a[k], b[k], F) for k in a}
+    if isinstance(a, (tuple, list)):
+        return tuple(_add(x, y, F) for x, y in zip(a, b))
+    return F.add(a, b)
+
+
+def _fill(grad, abstract, forward, F):
+    """``grad`` shaped like ``abstract`` with None parts replaced by zeros of the forward value
+    (``forward()`` gives its stand-in); constants get None."""
+    A = _graph()[0]
+    if isinstance(abstract, A.Abstract):
+        if grad is None:
+            return F.zeros_like(forward())
+        return grad
+    if isinstance(abstract, A.AbstractTuple):
+        items = None if grad is None else (list(grad.values()) if isinstance(grad, dict) else grad)
+        values = None
+
+        def item_value(k):
+            nonlocal values
+            if values is None:
+                value = forward()
+                values = list(value.values()) if isinstance(value, dict) else list(value)
+            return values[k]
+        return tuple(_fill(None if items is None else items[k], a, lambda k=k: item_value(k), F)
+                     for k, a in enumerate(abstract.items))
+    return None
+
+
+# -- preparing a target and differentiating it ------------------------------------------------------
+
+def prepare(target):
+    """A copy of ``target`` ready for the transform: inlined (custom-bprop and hooked cells kept
+    whole),
+    simplified and lambda-lifted with its weights as trailing parameters."""
+    from ..graph.clone import clone_graph
+    from ..graph.passes import inline, lambda_lift
+    prepared, _ = clone_graph(target)
+    inline.run(prepared, keep_units=True)
+    lambda_lift.run(prepared, lift_weights=True)
+    return prepared, list(prepared.flags.get("lifted_weights", []))
+
+
+def _callee(spec, fn):
+    """(abstract, node) of a function given as a Python value while tracing."""
+    A, G, ir, tracer, Context = _graph()
+    from ..graph.bridge import GraphCallable
+    if isinstance(fn, GraphCallable):
+        return fn.abstract, fn.node
+    return A.Const(fn), ir.ValueNode(fn)
+
+
+def _seeded_dout(out, target, sens):
+    """The cotangent of the whole output: ones (or ``sens``) on the Tensors of ``target``,
+    zeros on the other Tensors, None on constants (SEMANTICS.md 4.4)."""
+    from ..ops import functional as Fn
+    from .grad import _seeds
+    seeds = {id(t): s for t, s in _seeds(target, sens, Fn)}
+
+    def rebuild(value):
+        if isinstance(value, Tensor):
+            seed = seeds.get(id(value))
+            return Fn.zeros_like(value) if seed is None else seed
+        if isinstance(value, dict):
+            return {k: rebuild(v) for k, v in value.items()}
+        if isinstance(value, (tuple, list)):
+            return tuple(rebuild(v) for v in value)
+        return None
+    return rebuild(out)
+
+
+def run_and_differentiate(fn, args, sens=None, differentiate=None):
+    """Graph version of :func:`refms.autograd.grad.run_and_differentiate`, called while a
+    graph is being compiled: emits ``J(fn)`` and its backpropagator's call; returns
+    ``(out, grads, args)`` with stand-ins, ``grads`` keyed by ``id`` of the argument
+    stand-ins and of the weights (refms Parameters)."""
+    A, G, ir, tracer, Context = _graph()
+    state = tracer.current()
+    spec, ctx, loc = state.specializer, state.ctx, state.loc
+    pairs = [spec.from_python(ctx, a, loc) for a in args]
+    fn_abstract, fn_node = _callee(spec, fn)
+    name = getattr(fn, "__name__", None) or getattr(fn, "cls_name", None) or "fn"
+    target = spec.graph_for_call(fn_abstract, fn_node, [a for _, a in pairs], name, loc=loc)
+    prepared, weights = prepare(target)
+    forward = Transform(spec).J(prepared)
+    inputs = [n for n, _ in pairs] + [spec.weight_node(w) for w in weights]
+    out_abstract = prepared.output.abstract
+    pair = A.AbstractTuple([out_abstract, A.AbstractGraph(forward)])
+    call = ctx.graph.apply([ir.ValueNode(forward, abstract=A.AbstractGraph(forward))] + inputs,
+                           None, pair, loc)
+    out_node = ctx.graph.apply([G.TUPLE_GETITEM, call, 0], None, out_abstract, loc)
+    backprop = ctx.graph.apply([G.TUPLE_GETITEM, call, 1], None, A.AbstractGraph(forward), loc)
+    out = spec.to_python(ctx, out_node, out_abstract, loc)
+    seeded = out if differentiate is None else differentiate(out)
+    dout = _seeded_dout(out, seeded, sens)
+    d_node, _ = spec.from_python(ctx, dout, loc)
+    result = A.AbstractTuple([cotangent_abstract(p.abstract) for p in prepared.params])
+    grads_node = ctx.graph.apply([backprop, d_node], None, result, loc)
+    grads_py = spec.to_python(ctx, grads_node, result, loc)
+    grads = {}
+    for value, grad in zip(args, grads_py[:len(args)]):
+        if isinstance(value, Tensor) and grad is not None:
+            previous = grads.get(id(value))
+            grads[id(value)] = grad if previous is None else F().add(previous, grad)
+    for weight, grad in zip(weights, grads_py[len(args):]):
+        if grad is not None:
+            grads[id(weight)] = grad
+    return out, grads, list(args)
+
+
+# -- when the gradient is compiled -------------------------------------------------------------------
+
+def compiles(fn):
+    """Whether ``grad(fn)`` is computed by a compiled gradient graph: ``fn`` is a ``jit``
+    function, or a Cell in GRAPH_MODE, or the gradient function of one (higher order)."""
+    from ..context import is_graph_mode
+    from ..graph.api import JitFunction
+    from ..nn.cell import Cell
+    seen = 0
+    while fn is not None and seen < 16:
+        if isinstance(fn, JitFunction):
+            return True
+        if isinstance(fn, Cell):
+            return is_graph_mode()
+        fn = getattr(fn, "__wrapped__", None) if getattr(fn, "_refms_grad", False) else None
+        seen += 1
+    return False
+
+
+_GRAD_CACHES = {}
+
+
+def call_compiled(impl, fn, key, args):
+    """Run the gradient function ``impl`` (grad.py's implementation) compiled: the whole of it
+    — forward, backpropagator, result structure — becomes one graph, cached per ``key``
+    (the transform's options and target) and input signature."""
+    from ..graph.api import compile_for
+    cache = _GRAD_CACHES.setdefault(key, ({}, impl, fn))[0]
+    phase = getattr(fn, "phase", None), getattr(fn, "training", None)
+    compiled = compile_for(impl, cache, args, {}, ("grad",) + phase)
+    return compiled.run(list(args))
+
+
+def tape_wants(args):
+    """A compiled call runs under a PyNative tape: it must be recorded for the gradient."""
+    return _tape.recording()
+
+
+def run_recorded(fn, cache, args, kwargs, extra_key=()):
+    """Run the compiled ``fn`` under an active PyNative tape: compute ``J(fn)`` and record one
+    tape entry whose bprop calls the compiled backpropagator."""
+    from ..graph.api import compile_for
+    from ..graph.executor import call_value
+    program = compile_for(_Recorded(fn), cache, args, kwargs, ("recorded",) + tuple(extra_key))
+    weights = program.entry.flags.get("recorded_weights", [])
+    out, backprop = program.run(list(args) + list(kwargs.values()) + list(weights))
+    inputs = tuple(args) + tuple(kwargs.values()) + tuple(weights)
+
+    def bprop(*values):
+        dout = values[-1]
+        return tuple(call_value(backprop, (dout,)))
+    out = _fresh(out)
+    _tape.record(bprop, inputs, out, f"jit:{getattr(fn, '__name__', type(fn).__name__)}")
+    return out
+
+
+def _fresh(value):
+    if isinstance(value, Tensor):
+        return Tensor._make(value._value(), value.dtype)
+    if isinstance(value, tuple):
+        return tuple(_fresh(v) for v in value)
+    return value
+
+
+class _Recorded:
+    """Marker for the compiler: compile ``J(fn)`` — the program returns
+    ``(out, backpropagator)`` and takes the weights after the arguments."""
+
+    def __init__(self, fn):
+        self.recorded_target = fn
+        self.__name__ = "J_" + (getattr(fn, "__name__", None) or type(fn).__name__)

@@ -1,0 +1,153 @@
+"""The graph-mode entry points: ``jit`` / ``ms_function``, compiled Cells, ``ir_text``.
+
+When code is compiled (SEMANTICS.md 7.2):
+
+* ``@jit`` (1.x name ``ms_function``) compiles a function or method in either
+  mode, on its first call per input signature (shapes and dtypes of Tensors,
+  values of everything else); later calls with the same signature reuse it;
+* in GRAPH_MODE a Cell's ``construct`` is compiled the same way when the Cell is
+  called — :class:`refms.nn.Cell` ``__call__`` hands the call to
+  :func:`run_cell_graph` whenever :func:`in_graph_context` is true;
+* plain functions called at top level in GRAPH_MODE still run op by op.
+
+Inside a compilation the same calls are inlined into the graph being built
+instead of being compiled separately.  When a PyNative gradient tape records
+around a compiled call, the call is recorded as one tape entry whose backward
+runs the compiled gradient graph (:mod:`refms.autograd.graph_grad`).
+"""
+import functools
+import inspect
+
+from .. import compat as _compat
+from ..context import is_graph_mode
+from . import abstract as A
+from .compiler import compile_call, signature_key
+from .tracer import current, is_tracing
+
+__all__ = ["jit", "ms_function", "JitFunction", "run_cell_graph", "in_graph_context", "ir_text",
+           "compile_for", "clear_caches"]
+
+
+def in_graph_context():
+    """True when a Cell call must go through the graph compiler: in GRAPH_MODE, or while a
+    graph is being compiled (a Cell called from refms code that is being traced)."""
+    return is_tracing() or is_graph_mode()
+
+
+def _call_inside_compilation(fn, args, kwargs):
+    """A compiled callable called while another graph is being compiled: emit its call."""
+    state = current()
+    spec, ctx, loc = state.specializer, state.ctx, state.loc
+    pairs = [spec.from_python(ctx, a, loc) for a in args]
+    kw = {k: spec.from_python(ctx, v, loc) for k, v in kwargs.items()}
+    node, abstract = spec.apply(ctx, A.Const(fn), None, pairs, kw, loc)
+    return spec.to_python(ctx, node, abstract, loc)
+
+
+def _parameter_names(fn, count):
+    try:
+        target = fn.construct if hasattr(fn, "construct") and hasattr(fn, "cls_name") else fn
+        names = [p for p in inspect.signature(target).parameters]
+    except (TypeError, ValueError):
+        return None
+    return names[:count]
+
+
+def _cache_key(args, kwargs, extra=()):
+    return (signature_key(args), tuple(kwargs), signature_key(tuple(kwargs.values())),
+            _compat.get_compat()) + tuple(extra)
+
+
+def compile_for(fn, cache, args, kwargs, extra_key=()):
+    """The compiled program of ``fn`` for these arguments (from ``cache`` when compiled)."""
+    key = _cache_key(args, kwargs, extra_key)
+    compiled = cache.get(key)
+    if compiled is None:
+        compiled = compile_call(fn, args, kwargs, names=_parameter_names(fn, len(args)))
+        cache[key] = compiled
+    return compiled
+
+
+def _run(fn, cache, args, kwargs, extra_key=()):
+    from ..autograd import graph_grad
+    if graph_grad.tape_wants(args):
+        return graph_grad.run_recorded(fn, cache, args, kwargs, extra_key)
+    compiled = compile_for(fn, cache, args, kwargs, extra_key)
+    return compiled.run(list(args) + list(kwargs.values()))
+
+
+class JitFunction:
+    """A function (or method) compiled on first call per input signature."""
+
+    def __init__(self, fn, obj=None, cache=None):
+        self.fn = fn
+        self.obj = obj
+        self._cache = {} if cache is None else cache
+        functools.update_wrapper(self, fn)
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return JitFunction(self.fn, obj, self._cache)
+
+    def __call__(self, *args, **kwargs):
+        if is_tracing():
+            return _call_inside_compilation(self, args, kwargs)
+        extra = (id(self.obj),) if self.obj is not None else ()
+        return _run(self, self._cache, args, kwargs, extra)
+
+    def __repr__(self):
+        return f"<jit function {getattr(self.fn, '__qualname__', self.fn)}>"
+
+
+def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgraph=False,
+        backend="", **options):
+    """``@refms.jit`` / ``refms.jit(fn)``: compile ``fn`` into a graph on its first call per
+    input signature (MindSpore 2.x ``mindspore.jit``; the options are accepted and ignored:
+    refms has one compiler)."""
+    if capture_mode not in ("ast", "bytecode", "trace"):
+        raise ValueError(f"For 'jit', the argument 'capture_mode' should be 'ast', 'bytecode' or "
+                         f"'trace', but got {capture_mode!r}.")
+    if function is None:
+        return lambda fn: JitFunction(fn)
+    if isinstance(function, JitFunction):
+        return function
+    if not callable(function):
+        raise TypeError(f"For 'jit', the argument 'function' should be a function, but got "
+                        f"{type(function).__name__}.")
+    return JitFunction(function)
+
+
+def ms_function(fn=None, obj=None, input_signature=None):
+    """The 1.x name of :func:`jit` (``from mindspore import ms_function``, r1.6 docs)."""
+    if fn is None:
+        return lambda f: JitFunction(f)
+    return JitFunction(fn)
+
+
+def run_cell_graph(cell, args, kwargs):
+    """Run ``cell(*args, **kwargs)`` compiled: the entry :meth:`refms.nn.Cell.__call__` uses
+    when :func:`in_graph_context` is true.  Compiled once per input signature, training
+    flag and compat version; inside another compilation the call is inlined instead."""
+    if is_tracing():
+        return _call_inside_compilation(cell, args, kwargs)
+    cache = cell.__dict__.setdefault("_graph_cache", {})
+    return _run(cell, cache, args, kwargs, (cell.phase, cell.training))
+
+
+def ir_text(fn, *args, stage=None, **kwargs):
+    """The IR dump text of ``fn(*args, **kwargs)`` compiled (default: the final, validated
+    program; ``stage='type_inference'`` and the pass names select earlier ones)."""
+    if isinstance(fn, JitFunction) and fn.obj is None:
+        target = fn
+    else:
+        target = fn
+    compiled = compile_call(target, args, kwargs, names=_parameter_names(fn, len(args)),
+                            keep_stages=True)
+    return compiled.text(stage)
+
+
+def clear_caches():
+    """Forget parsed graphs (tests that redefine functions at the same address use this)."""
+    from .resolve import clear_cache
+    clear_cache()

@@ -1,0 +1,234 @@
+"""Moving values between the graph and Python during inference (a mixin of the Specializer).
+
+Inference keeps ``(node, abstract)`` pairs.  To run Python code on them — a
+library function, a Tensor method, a hook, a bprop — each pair becomes a
+Python *stand-in* (:meth:`to_python`): a :class:`~refms.graph.tracer.Tracer`
+for a run-time Tensor, the value itself for a constant, a tuple of stand-ins
+for a tuple, a :class:`GraphCallable` for a function value.  What the code
+returns comes back as a pair (:meth:`from_python`).  :meth:`trace_call` does
+both around one call with the node-emitting executor installed, and
+:meth:`emit_primitive` is that executor's body: infer the primitive's output
+from the stand-ins and append its cnode.
+"""
+import types
+
+from ..autograd import pynative as _pynative
+from ..parameter import Parameter
+from ..tensor import Tensor
+from . import abstract as A
+from . import graph_ops as G
+from .errors import GraphCompileError, note_location
+from .ir import CNode, ValueNode
+from .tracer import Tracer, tracing, current
+
+__all__ = ["PythonBridge", "GraphCallable", "primitive_has_effect"]
+
+
+def primitive_has_effect(prim):
+    """Writes memory (BatchNorm's moving statistics, Assign), draws random numbers, or talks
+    to a device queue: never folded, merged or dropped."""
+    return bool(getattr(prim, "side_effect_mem", False) or getattr(prim, "side_effect_hidden", False)
+                or prim.name in ("Assign", "GetNext"))
+
+
+class GraphCallable:
+    """The Python stand-in for a function value of the graph (a parsed closure, a
+    specialized graph, a Partial): calling it during tracing emits the call."""
+
+    def __init__(self, specializer, node, abstract):
+        self.specializer = specializer
+        self.node = node
+        self.abstract = abstract
+
+    def __call__(self, *args, **kwargs):
+        state = current()
+        if state is None:
+            raise GraphCompileError("a graph function was called outside graph compilation")
+        spec, ctx = state.specializer, state.ctx
+        pairs = [spec.from_python(ctx, a) for a in args]
+        kw = {k: spec.from_python(ctx, v) for k, v in kwargs.items()}
+        node, abstract = spec.apply(ctx, self.abstract, self.node, pairs, kw, state.loc)
+        return spec.to_python(ctx, node, abstract)
+
+    def __repr__(self):
+        return f"GraphCallable({self.abstract!r})"
+
+
+class PythonBridge:
+    """Mixin of :class:`refms.graph.infer.Specializer`."""
+
+    # -- nodes for constants ---------------------------------------------------------------
+    def weight_node(self, param):
+        return self.unit.weight(param)
+
+    def const_node(self, abstract, loc=None):
+        value = abstract.value
+        if isinstance(value, Parameter):
+            return self.weight_node(value)
+        return ValueNode(value, abstract=abstract, loc=loc)
+
+    def const(self, value, loc=None):
+        abstract = A.Const(value)
+        return self.const_node(abstract, loc), abstract
+
+    # -- graph -> Python ---------------------------------------------------------------------
+    def items(self, ctx, node, abstract, loc=None):
+        """The (node, abstract) pairs of a tuple-like value's items."""
+        if isinstance(abstract, A.Const):
+            return [self.const(v, loc) for v in abstract.value]
+        if (isinstance(node, CNode) and node.graph is ctx.graph
+                and isinstance(node.inputs[0], ValueNode)
+                and node.inputs[0].value in (G.MAKE_TUPLE, G.MAKE_LIST)):
+            return [(i, a) for i, a in zip(node.inputs[1:], abstract.items)]
+        if (isinstance(node, CNode) and node.graph is ctx.graph
+                and isinstance(node.inputs[0], ValueNode) and node.inputs[0].value is G.MAKE_DICT):
+            half = len(abstract.items)
+            return [(i, a) for i, a in zip(node.inputs[1 + half:], abstract.items)]
+        pairs = []
+        for k, item in enumerate(abstract.items):
+            if isinstance(item, A.Const):
+                pairs.append(self.const(item.value, loc))
+            else:
+                pairs.append((ctx.graph.apply([G.TUPLE_GETITEM, node, ValueNode(k)],
+                                              abstract=item, loc=loc), item))
+        return pairs
+
+    def to_python(self, ctx, node, abstract, loc=None):
+        """The Python stand-in of a (node, abstract) pair."""
+        if isinstance(abstract, A.Abstract):
+            return Tracer(node, abstract)
+        if isinstance(abstract, A.Const):
+            return abstract.value
+        if isinstance(abstract, A.AbstractTuple):
+            values = [self.to_python(ctx, n, a, loc) for n, a in self.items(ctx, node, abstract, loc)]
+            if abstract.kind == "list":
+                return values
+            if abstract.kind == "dict":
+                return dict(zip(abstract.keys, values))
+            return tuple(values)
+        if isinstance(abstract, A.FUNCTION_ABSTRACTS):
+            return GraphCallable(self, node, abstract)
+        if isinstance(abstract, A.Pending):
+            raise GraphCompileError("the result of a recursive call is used before its type is "
+                                    "known: graph mode supports recursion (and loops on Tensor "
+                                    "conditions) only in tail position")
+        raise GraphCompileError(f"cannot use a value of kind {abstract!r} here")
+
+    # -- Python -> graph ---------------------------------------------------------------------
+    def from_python(self, ctx, value, loc=None):
+        """The (node, abstract) pair for a Python value produced during tracing."""
+        if isinstance(value, Tracer):
+            return value.node, value.abstract
+        if isinstance(value, GraphCallable):
+            return value.node, value.abstract
+        if isinstance(value, Parameter):
+            return self.weight_node(value), A.Const(value)
+        if isinstance(value, types.MethodType) and isinstance(value.__self__, Tracer):
+            owner = value.__self__
+            fn = value.__func__
+            abstract = A.AbstractPartial(A.Const(fn), ValueNode(fn), [(owner.node, owner.abstract)])
+            return ValueNode(fn, abstract=abstract), abstract
+        if isinstance(value, (tuple, list, dict)) and not _is_namedtuple(value):
+            items = list(value.values()) if isinstance(value, dict) else list(value)
+            pairs = [self.from_python(ctx, v, loc) for v in items]
+            if all(isinstance(a, A.Const) for _, a in pairs):
+                return self.const(value, loc)
+            kind = "dict" if isinstance(value, dict) else ("list" if isinstance(value, list)
+                                                           else "tuple")
+            abstract = A.AbstractTuple([a for _, a in pairs], kind,
+                                       list(value.keys()) if kind == "dict" else None)
+            if kind == "dict":
+                keys = [self.const(k, loc)[0] for k in value.keys()]
+                node = ctx.graph.apply([G.MAKE_DICT] + keys + [n for n, _ in pairs],
+                                       abstract=abstract, loc=loc)
+            else:
+                op = G.MAKE_LIST if kind == "list" else G.MAKE_TUPLE
+                node = ctx.graph.apply([op] + [n for n, _ in pairs], abstract=abstract, loc=loc)
+            return node, abstract
+        return self.const(value, loc)
+
+    # -- running Python on stand-ins ----------------------------------------------------------------
+    def trace_call(self, ctx, fn, args, kwargs, loc):
+        """Call the Python callable ``fn`` on stand-ins of ``args`` with the node-emitting
+        executor installed; returns the (node, abstract) of its result."""
+        stand_ins = [self.to_python(ctx, n, a, loc) for n, a in args]
+        kw = {k: self.to_python(ctx, n, a, loc) for k, (n, a) in kwargs.items()}
+        with tracing(self, ctx, loc):
+            try:
+                result = fn(*stand_ins, **kw)
+            except Exception as error:
+                note_location(error, loc)
+                raise
+            return self.from_python(ctx, result, loc)
+
+    def input_node(self, ctx, value, loc):
+        """The node for one input of an emitted primitive."""
+        if isinstance(value, Tracer):
+            return value.node
+        if isinstance(value, Parameter):
+            return self.weight_node(value)
+        if isinstance(value, (tuple, list)) and _contains_graph_value(value):
+            nodes = [self.input_node(ctx, v, loc) for v in value]
+            abstract = A.AbstractTuple([_abstract_of_input(v) for v in value])
+            return ctx.graph.apply([G.MAKE_TUPLE] + nodes, abstract=abstract, loc=loc)
+        return ValueNode(value, abstract=A.Const(value), loc=loc)
+
+    def emit_primitive(self, ctx, prim, args, loc):
+        """``prim(*args)`` while tracing: infer its output and append its cnode."""
+        if prim.name == "HookBackward":
+            # Graph mode and jit ignore HookBackward (MindSpore 2.10, SEMANTICS.md 5.1).
+            return args[0] if len(args) == 1 else tuple(args)
+        mixed = _pynative._MIXED_PRECISION[0]
+        if mixed is not None and prim.name != "Cast":
+            args = _pynative.cast_floating_inputs(prim, args, mixed)
+        inputs = _pynative.prepare(prim, args)
+        Tracer.inferring[0] = True
+        try:
+            inferred = prim.infer(*inputs)
+        finally:
+            Tracer.inferring[0] = False
+        abstract = A.AbstractTuple(inferred) if isinstance(inferred, tuple) else inferred
+        nodes = [self.input_node(ctx, x, loc) for x in inputs]
+        node = ctx.graph.apply([ValueNode(prim)] + nodes, abstract=abstract, loc=loc)
+        if primitive_has_effect(prim):
+            ctx.effects = True
+        if isinstance(inferred, tuple):
+            return tuple(Tracer(ctx.graph.apply([G.TUPLE_GETITEM, node, ValueNode(k)],
+                                                abstract=a, loc=loc), a)
+                         for k, a in enumerate(inferred))
+        return Tracer(node, inferred)
+
+    def emit_op(self, op, args):
+        """Emit a graph op (``Print``) on stand-ins from inside traced code."""
+        state = current()
+        ctx = state.ctx
+        nodes = [self.from_python(ctx, a, state.loc)[0] for a in args]
+        ctx.graph.apply([op] + nodes, abstract=A.Const(None), loc=state.loc)
+        if op.effect:
+            ctx.effects = True
+        return None
+
+
+def _is_namedtuple(value):
+    return isinstance(value, tuple) and hasattr(value, "_fields")
+
+
+def _contains_graph_value(values):
+    for v in values:
+        if isinstance(v, (Tracer, Parameter)):
+            return True
+        if isinstance(v, (tuple, list)) and _contains_graph_value(v):
+            return True
+    return False
+
+
+def _abstract_of_input(value):
+    if isinstance(value, Tracer):
+        return value.abstract
+    if isinstance(value, (tuple, list)) and _contains_graph_value(value):
+        return A.AbstractTuple([_abstract_of_input(v) for v in value])
+    return A.Const(value)
+
+
+def is_tensor_like(value):
+    return isinstance(value, Tensor)

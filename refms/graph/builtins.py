@@ -1,0 +1,217 @@
+"""Python builtins with a graph meaning (MindSpore's static-graph builtin functions).
+
+Most builtins work unchanged on the stand-ins of inference (``len`` of a
+Tensor is its first dimension, ``isinstance(x, Tensor)`` is True, ``abs(x)``
+calls ``Tensor.__abs__``), so resolution keeps them.  These are replaced
+(:func:`graph_version`), each documented in MindSpore's "Static Graph Syntax
+Support — Python built-in functions":
+
+* ``print`` → the runtime ``Print`` op (each call prints when the graph runs);
+* ``max``/``min``/``all``/``any``/``sum`` of Tensors → Tensor ops instead of Python
+  comparisons of Tensors, which would need values at compile time;
+* ``map``/``filter``/``zip``/``enumerate``/``reversed`` → tuples, so a ``for`` can
+  index them;
+
+plus the helpers the parser emits: :func:`graph_iter` and :func:`graph_len`
+(``for`` loops), :func:`graph_setitem` (``x[i] = v``), :func:`graph_not`.
+These functions run during inference on stand-ins (they are refms library
+code), so they may call refms ops freely.
+"""
+import builtins as _builtins
+
+from ..tensor import Tensor
+
+__all__ = ["GRAPH_BUILTINS", "graph_version", "graph_print", "graph_len", "graph_iter",
+           "graph_setitem", "graph_not"]
+
+
+def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
+    """``print(...)`` in a graph: a Print op run every time the graph runs."""
+    from . import graph_ops as G
+    from .tracer import current
+    state = current()
+    if state is None:
+        return print(*values, sep=sep, end=end, file=file, flush=flush)
+    return state.specializer.emit_op(G.PRINT, values)
+
+
+def _tensors(values):
+    return any(isinstance(v, Tensor) for v in values)
+
+
+def _extremum(values, reduce_name, pair_name, python_fn):
+    from ..ops import functional as F
+    if len(values) == 1 and isinstance(values[0], Tensor):
+        return getattr(F, reduce_name)(values[0], (), False)
+    if len(values) == 1:
+        values = tuple(values[0])
+    if not _tensors(values):
+        return python_fn(*values) if len(values) > 1 else python_fn(values)
+    result = values[0]
+    for value in values[1:]:
+        result = getattr(F, pair_name)(result, value)
+    return result
+
+
+def graph_max(*values, **kwargs):
+    """``max(t)`` → the largest element; ``max(a, b)`` of Tensors → ``Maximum``."""
+    if kwargs:
+        return _builtins.max(*values, **kwargs)
+    return _extremum(values, "reduce_max", "maximum", _builtins.max)
+
+
+def graph_min(*values, **kwargs):
+    """``min(t)`` → the smallest element; ``min(a, b)`` of Tensors → ``Minimum``."""
+    if kwargs:
+        return _builtins.min(*values, **kwargs)
+    return _extremum(values, "reduce_min", "minimum", _builtins.min)
+
+
+def _all_or_any(value, reduce_name, combine_name, python_fn):
+    from ..ops import functional as F
+    from .. import dtype as mstype
+    if isinstance(value, Tensor):
+        return getattr(F, reduce_name)(F.cast(value, mstype.bool_), (), False)
+    items = tuple(value)
+    if not _tensors(items):
+        return python_fn(items)
+    result = None
+    for item in items:
+        flag = F.cast(item, mstype.bool_) if isinstance(item, Tensor) else bool(item)
+        if isinstance(flag, Tensor):
+            flag = F.reduce_all(flag, (), False) if combine_name == "logical_and" else \
+                F.reduce_any(flag, (), False)
+        result = flag if result is None else getattr(F, combine_name)(result, flag)
+    return result
+
+
+def graph_all(value):
+    """``all(x)``: a Tensor → ``ReduceAll``; a tuple with Tensors → logical and."""
+    return _all_or_any(value, "reduce_all", "logical_and", _builtins.all)
+
+
+def graph_any(value):
+    """``any(x)``: a Tensor → ``ReduceAny``; a tuple with Tensors → logical or."""
+    return _all_or_any(value, "reduce_any", "logical_or", _builtins.any)
+
+
+def graph_sum(values, start=0):
+    """``sum(t)`` of a Tensor → ``ReduceSum``; of a sequence → Python's sum (Tensor adds)."""
+    from ..ops import functional as F
+    if isinstance(values, Tensor):
+        return F.reduce_sum(values, (), False) + start if start else F.reduce_sum(values, (), False)
+    return _builtins.sum(values, start)
+
+
+def graph_map(fn, *sequences):
+    return tuple(_builtins.map(fn, *sequences))
+
+
+def graph_filter(fn, sequence):
+    return tuple(_builtins.filter(fn, sequence))
+
+
+def graph_zip(*sequences):
+    return tuple(_builtins.zip(*sequences))
+
+
+def graph_enumerate(sequence, start=0):
+    return tuple(_builtins.enumerate(sequence, start))
+
+
+def graph_reversed(sequence):
+    return tuple(_builtins.reversed(tuple(sequence)))
+
+
+def graph_len(value):
+    """``len(x)``: also the bound of a ``for`` loop."""
+    return len(value)
+
+
+def graph_iter(value):
+    """What a ``for`` loop indexes: sequences, ranges, Tensors (rows) and containers of cells
+    as they are; a dict's keys; any other iterable as a tuple (at compile time)."""
+    if isinstance(value, (tuple, list, range, str, Tensor)):
+        return value
+    if isinstance(value, dict):
+        return tuple(value.keys())
+    if hasattr(value, "__getitem__") and hasattr(value, "__len__"):
+        return value
+    return tuple(value)
+
+
+def graph_setitem(container, index, value):
+    """``x[i] = v`` rebinds ``x`` to an updated copy: lists, dicts and tuples here; Tensors
+    through a functional update (masked select)."""
+    if isinstance(container, list):
+        updated = list(container)
+        updated[index] = value
+        return updated
+    if isinstance(container, dict):
+        updated = dict(container)
+        updated[index] = value
+        return updated
+    if isinstance(container, Tensor):
+        return _tensor_setitem(container, index, value)
+    raise TypeError(f"'{type(container).__name__}' object does not support item assignment")
+
+
+def _tensor_setitem(x, index, value):
+    """``x[index] = value`` as ``select(mask, scattered value, x)``: the index must be known
+    at compile time; ``value`` is broadcast to the indexed region."""
+    import numpy as np
+    from ..ops import functional as F
+    from ..ops.prims.getitem import ScatterIndexAdd, normalize_index
+    index = normalize_index(index)
+    mask = np.zeros(tuple(x.shape), dtype=np.bool_)
+    mask[index] = True
+    region = mask[index].shape
+    if not isinstance(value, Tensor):
+        value = F.fill(x.dtype, region, value)
+    if value.dtype is not x.dtype:
+        value = F.cast(value, x.dtype)
+    if tuple(value.shape) != region:
+        value = F.broadcast_to(value, region)
+    spread = ScatterIndexAdd()(value, tuple(x.shape), index)
+    return F.select(Tensor(mask), spread, x)
+
+
+def graph_tensor_index(x, index):
+    """``x[index]`` with a run-time Tensor ``index``: integers gather along axis 0; a boolean
+    mask of ``x``'s shape selects elements (a 1-D result whose length is known at run time)."""
+    from ..ops import functional as F
+    from .. import dtype as mstype
+    from .errors import GraphCompileError
+    if index.dtype is mstype.bool_:
+        if tuple(index.shape) != tuple(x.shape):
+            raise GraphCompileError(
+                f"x[mask] with a run-time boolean mask of shape {list(index.shape)} on a Tensor "
+                f"of shape {list(x.shape)}: graph mode selects with a mask of the Tensor's own "
+                f"shape only (the result's length is known at run time); use ops.masked_select "
+                f"or ops.select.")
+        return F.masked_select(x, index)
+    return F.gather(x, index, 0)
+
+
+def graph_not(value):
+    """``not t`` of a one-element Tensor → ``LogicalNot``."""
+    from ..ops import functional as F
+    from .. import dtype as mstype
+    return F.logical_not(F.cast(value, mstype.bool_))
+
+
+#: builtin -> its graph version (by identity).
+GRAPH_BUILTINS = {
+    _builtins.print: graph_print, _builtins.max: graph_max, _builtins.min: graph_min,
+    _builtins.all: graph_all, _builtins.any: graph_any, _builtins.sum: graph_sum,
+    _builtins.map: graph_map, _builtins.filter: graph_filter, _builtins.zip: graph_zip,
+    _builtins.enumerate: graph_enumerate, _builtins.reversed: graph_reversed,
+}
+
+
+def graph_version(value):
+    """The graph meaning of a resolved object (itself for everything but the builtins above)."""
+    try:
+        return GRAPH_BUILTINS.get(value, value)
+    except TypeError:                         # unhashable
+        return value

@@ -1,0 +1,115 @@
+"""Copying graphs: the primitive step of inlining and of preparing a graph for autodiff.
+
+A graph owns its *scope*: the graphs nested in it (whose parent chain reaches
+it) refer to its nodes as free variables, so a copy must copy them too and
+redirect those references (MindSpore's ``Cloner``).  Two uses:
+
+* :func:`clone_graph` — an independent copy of a top-level graph and its scope;
+* :func:`inline_body` — a graph's cnodes copied *into* another graph at a call
+  site, its parameters replaced by the call's arguments; the graphs nested in
+  it are copied with the host graph as their new parent.
+"""
+from .ir import CNode, FuncGraph, ValueNode, graphs_of
+
+__all__ = ["clone_graph", "inline_body", "scope_of", "replace_uses"]
+
+
+def scope_of(root):
+    """``root`` and the graphs nested in it (directly or deeper), root first."""
+    return [g for g in graphs_of(root) if g.is_inside(root)]
+
+
+class _Cloner:
+    def __init__(self):
+        self.nodes = {}
+        self.graphs = {}
+
+    def node(self, node):
+        if isinstance(node, ValueNode) and isinstance(node.value, FuncGraph):
+            target = self.graphs.get(id(node.value))
+            if target is not None:
+                return ValueNode(target, abstract=_retarget(node.abstract, target), loc=node.loc)
+            return node
+        return self.nodes.get(id(node), node)
+
+    def copy_graphs(self, graphs, host=None, root=None):
+        """Create the copies (parameters and cnodes) of ``graphs``; ``root``'s cnodes go into
+        ``host`` when inlining."""
+        for graph in graphs:
+            if graph is root and host is not None:
+                continue
+            copy = FuncGraph(graph.name, parent=None, loc=graph.loc)
+            copy.flags = dict(graph.flags)
+            copy.signature = graph.signature
+            self.graphs[id(graph)] = copy
+        for graph in graphs:
+            if graph is root and host is not None:
+                continue
+            copy = self.graphs[id(graph)]
+            if graph.parent is not None:
+                if graph.parent is root and host is not None:
+                    copy.parent = host
+                else:
+                    copy.parent = self.graphs.get(id(graph.parent), graph.parent)
+            for param in graph.params:
+                self.nodes[id(param)] = copy.add_param(param.name, param.abstract, param.loc)
+        created = []
+        for graph in graphs:
+            target = host if (graph is root and host is not None) else self.graphs[id(graph)]
+            for node in graph.order:
+                copy = CNode(target, node.inputs, node.name, node.abstract, node.loc)
+                self.nodes[id(node)] = copy
+                created.append((graph, copy))
+        for graph, copy in created:
+            copy.inputs = [self.node(i) for i in copy.inputs]
+        for graph in graphs:
+            if graph is root and host is not None:
+                continue
+            target = self.graphs[id(graph)]
+            target.order = [self.nodes[id(n)] for n in graph.order]
+            target.output = self.node(graph.output)
+        return created
+
+
+def _retarget(abstract, graph):
+    from . import abstract as A
+    if isinstance(abstract, A.AbstractGraph):
+        return A.AbstractGraph(graph)
+    return abstract
+
+
+def clone_graph(root):
+    """An independent copy of the top-level graph ``root`` and of its scope; returns
+    (copy, mapping id(old graph) -> new graph)."""
+    cloner = _Cloner()
+    cloner.copy_graphs(scope_of(root))
+    return cloner.graphs[id(root)], cloner.graphs
+
+
+def inline_body(callee, host, args):
+    """Copy ``callee``'s cnodes into ``host`` with its parameters bound to ``args`` (nodes of
+    ``host``); returns (the new cnodes in order, the node standing for the call's result)."""
+    cloner = _Cloner()
+    for param, arg in zip(callee.params, args):
+        cloner.nodes[id(param)] = arg
+    cloner.copy_graphs(scope_of(callee), host=host, root=callee)
+    body = [cloner.nodes[id(n)] for n in callee.order]
+    return body, cloner.node(callee.output)
+
+
+def replace_uses(graphs, mapping):
+    """Redirect every use of a node in ``mapping`` (id -> replacement), following chains."""
+    if not mapping:
+        return
+
+    def final(node):
+        seen = 0
+        while id(node) in mapping and seen < 1000:
+            node = mapping[id(node)]
+            seen += 1
+        return node
+    for graph in graphs:
+        for node in graph.order:
+            node.inputs = [final(i) for i in node.inputs]
+        graph.output = final(graph.output)
+

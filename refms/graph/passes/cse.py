@@ -1,0 +1,49 @@
+"""Common-subexpression elimination: compute each identical pure expression once.
+
+Rationale: two nodes applying the same pure callee to the same inputs produce
+equal values; the second can use the first's (MindSpore's ``cse`` pass).
+
+Algorithm: value numbering per graph, in order: a node's key is its callee and
+inputs (constants by value, other nodes by identity); a later node with a key
+already seen is replaced by the earlier one.  Nodes with effects (prints,
+random draws, writes) never merge.
+"""
+from .. import abstract as A
+from ..clone import replace_uses
+from ..ir import ValueNode, graphs_of
+from ._util import has_effect
+
+NAME = "cse"
+RATIONALE = "an expression computed twice from the same inputs gives the same value"
+
+
+def _key(node):
+    if isinstance(node, ValueNode):
+        try:
+            return ("v", A.const_key(node.value))
+        except TypeError:
+            return ("id", id(node.value))
+    return ("n", id(node))
+
+
+def run(entry):
+    graphs = graphs_of(entry)
+    mapping = {}
+    for graph in graphs:
+        seen = {}
+        kept = []
+        for node in graph.order:
+            node.inputs = [mapping.get(id(i), i) for i in node.inputs]
+            if has_effect(node):
+                kept.append(node)
+                continue
+            key = tuple(_key(i) for i in node.inputs)
+            earlier = seen.get(key)
+            if earlier is not None:
+                mapping[id(node)] = earlier
+                continue
+            seen[key] = node
+            kept.append(node)
+        graph.order = kept
+    replace_uses(graphs, mapping)
+    return entry

@@ -1,0 +1,130 @@
+"""Elementwise fusion: run a chain of elementwise primitives as one kernel call.
+
+Rationale: each primitive node costs a dispatch and a temporary Tensor; a chain
+like ``relu(x * w + b)`` can run as one call that keeps the intermediates as
+numpy arrays (the idea of MindSpore's graph-kernel fusion, without code
+generation: the fused kernel calls each primitive's ``forward`` in turn).
+
+Algorithm: greedy grouping in program order.  A node joins the group of its
+user when both are elementwise primitives of the same graph and the node has
+exactly one use; each group of two or more nodes becomes one
+:class:`FusedElementwise` node whose inputs are the group's outside inputs.
+Nodes with effects and non-elementwise primitives end a group.
+"""
+import numpy as np
+
+from ...ops.primitive import Primitive
+from ...tensor import Tensor
+from .. import graph_ops as G
+from ..executor import _wrap
+from ..ir import CNode, ValueNode, graphs_of, node_users
+
+NAME = "fusion"
+RATIONALE = "a chain of elementwise primitives runs as one call: no dispatch or Tensor per step"
+
+#: Primitives whose forward is elementwise (with numpy broadcasting) and pure.
+ELEMENTWISE = frozenset([
+    "Add", "Sub", "Mul", "RealDiv", "Div", "Maximum", "Minimum", "Pow", "Neg", "Abs", "Square",
+    "Sqrt", "Rsqrt", "Reciprocal", "Exp", "Log", "Log1p", "Expm1", "Sin", "Cos", "Erf", "Floor",
+    "Ceil", "Trunc", "Round", "Sign", "ReLU", "Sigmoid", "Tanh", "Cast", "Equal", "NotEqual",
+    "Greater", "GreaterEqual", "Less", "LessEqual", "LogicalAnd", "LogicalOr", "LogicalNot",
+    "Select",
+])
+
+
+class FusedElementwise(G.GraphOp):
+    """Several elementwise primitives run in one call.  ``steps``: a list of
+    ``(primitive, refs, abstract)``; a ref is ``('in', k)`` (the k-th input),
+    ``('step', j)`` (an earlier step's result) or ``('const', value)``."""
+
+    def __init__(self, steps):
+        names = "→".join(prim.name for prim, _, _ in steps)
+        super().__init__(f"Fused[{names}]")
+        self.steps = steps
+
+    def run(self, *values):
+        inputs = [v._value() if isinstance(v, Tensor) else v for v in values]
+        results = []
+        for prim, refs, abstract in self.steps:
+            arrays = []
+            for kind, ref in refs:
+                if kind == "in":
+                    arrays.append(inputs[ref])
+                elif kind == "step":
+                    arrays.append(results[ref])
+                else:
+                    arrays.append(ref._value() if isinstance(ref, Tensor) else ref)
+            np_type = abstract.dtype.np_type
+            if prim.compute_in_output_dtype:
+                n = len(arrays) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
+                arrays = [a.astype(np_type) if i < n and isinstance(a, np.ndarray)
+                          and a.dtype != np_type else a for i, a in enumerate(arrays)]
+            result = np.asarray(prim.forward(*arrays))
+            if result.dtype != np_type:
+                result = result.astype(np_type)
+            results.append(result)
+        return _wrap(results[-1], self.steps[-1][2])
+
+
+def _elementwise(node):
+    if not isinstance(node, CNode):
+        return False
+    head = node.inputs[0]
+    return (isinstance(head, ValueNode) and isinstance(head.value, Primitive)
+            and head.value.name in ELEMENTWISE and hasattr(node.abstract, "dtype"))
+
+
+def run(entry):
+    graphs = graphs_of(entry)
+    users = node_users(graphs)
+    for graph in graphs:
+        groups = {}
+        for node in graph.order:
+            if not _elementwise(node):
+                continue
+            members = []
+            for i in node.inputs[1:]:
+                uses = users.get(id(i), [])
+                if id(i) in groups and len(uses) == 1 and uses[0][0] is node:
+                    members.extend(groups.pop(id(i)))
+            members.append(node)
+            groups[id(node)] = members
+        replaced = {}
+        for root_id, members in groups.items():
+            if len(members) < 2:
+                continue
+            root = members[-1]
+            index = {id(m): k for k, m in enumerate(members)}
+            outside, outside_index, steps = [], {}, []
+            for member in members:
+                refs = []
+                for i in member.inputs[1:]:
+                    if id(i) in index:
+                        refs.append(("step", index[id(i)]))
+                    elif isinstance(i, ValueNode):
+                        refs.append(("const", i.value))
+                    else:
+                        if id(i) not in outside_index:
+                            outside_index[id(i)] = len(outside)
+                            outside.append(i)
+                        refs.append(("in", outside_index[id(i)]))
+                steps.append((member.inputs[0].value, refs, member.abstract))
+            fused = CNode(graph, [ValueNode(FusedElementwise(steps))] + outside, root.name,
+                          root.abstract, root.loc)
+            replaced[id(root)] = fused
+            for member in members[:-1]:
+                replaced[id(member)] = None
+        if not replaced:
+            continue
+        order = []
+        for node in graph.order:
+            if id(node) in replaced:
+                if replaced[id(node)] is not None:
+                    order.append(replaced[id(node)])
+            else:
+                order.append(node)
+        graph.order = order
+        mapping = {k: v for k, v in replaced.items() if v is not None}
+        from ..clone import replace_uses
+        replace_uses(graphs, mapping)
+    return entry

@@ -1,0 +1,101 @@
+"""Inlining: replace a call of a graph by a copy of the graph's body.
+
+Rationale: a graph call costs a frame at run time and hides the callee's
+nodes from the other passes; after inlining, constant folding, CSE, DCE and
+fusion see one straight-line graph.
+
+A call ``%n = call @g(args)`` whose callee is a known, non-recursive graph is
+replaced by ``g``'s cnodes copied into the caller (:func:`refms.graph.clone.inline_body`).
+Graphs on a cycle of references (a loop's header and body) are kept, as are
+the branches of a run-time ``Switch`` (they are not direct callees).  With
+``keep_units``, graphs flagged as a unit of autodiff (``custom_bprop``,
+``backward_hooks``: a Cell whose gradient is its own) stay whole so that graph
+autodiff can find them.  Inlining and :mod:`~refms.graph.passes.simplify`
+alternate until neither changes anything.
+"""
+from ..clone import inline_body, replace_uses
+from ..ir import graphs_of, is_graph_value
+from . import simplify
+
+#: Flags of graphs that graph autodiff treats as one unit.
+UNIT_FLAGS = ("custom_bprop", "backward_hooks")
+
+NAME = "inline"
+RATIONALE = "a graph call costs a frame and hides its body from the other passes"
+
+
+def references(graph):
+    """The graphs ``graph`` mentions as constants."""
+    found = []
+    for node in graph.order:
+        for i in node.inputs:
+            if is_graph_value(i):
+                found.append(i.value)
+    if is_graph_value(graph.output):
+        found.append(graph.output.value)
+    return found
+
+
+def cyclic_graphs(graphs):
+    """ids of the graphs that can reach themselves through references (recursion, loops)."""
+    edges = {id(g): [id(h) for h in references(g)] for g in graphs}
+    # children are reached through their parent's scope: a call of the parent from inside a
+    # child is a cycle
+    cyclic = set()
+    for graph in graphs:
+        start = id(graph)
+        stack, seen = list(edges.get(start, [])), set()
+        while stack:
+            current = stack.pop()
+            if current == start:
+                cyclic.add(start)
+                break
+            if current in seen:
+                continue
+            seen.add(current)
+            stack.extend(edges.get(current, []))
+    return cyclic
+
+
+def _is_unit(graph):
+    return any(graph.flags.get(flag) is not None for flag in UNIT_FLAGS)
+
+
+def inline_once(entry, keep_units=False):
+    graphs = graphs_of(entry)
+    cyclic = cyclic_graphs(graphs)
+    mapping = {}
+    changed = False
+    modified = set()        # graphs changed this round: copied next round, once uses are redirected
+
+    def final(node):
+        while id(node) in mapping:
+            node = mapping[id(node)]
+        return node
+
+    for graph in graphs:
+        new_order = []
+        for node in graph.order:
+            callee = node.inputs[0]
+            if (is_graph_value(callee) and id(callee.value) not in cyclic
+                    and id(callee.value) not in modified and callee.value is not graph and len(node.inputs) - 1 == len(callee.value.params)
+                    and not (keep_units and _is_unit(callee.value))):
+                args = [final(i) for i in node.inputs[1:]]
+                body, result = inline_body(callee.value, graph, args)
+                new_order.extend(body)
+                mapping[id(node)] = result
+                modified.add(id(graph))
+                changed = True
+            else:
+                new_order.append(node)
+        graph.order = new_order
+    replace_uses(graphs_of(entry), mapping)
+    return changed
+
+
+def run(entry, keep_units=False):
+    while True:
+        changed = inline_once(entry, keep_units)
+        changed = simplify.rewrite(entry) or changed
+        if not changed:
+            return entry
