@@ -1,6 +1,6 @@
 """One LeNet-5 training step (batch 32, Momentum) in PyNative and in GRAPH_MODE.
 
-Run: ``python benchmarks/bench_lenet_step.py [--steps N] [--kernels reference|fast|auto]``.
+Run: ``python benchmarks/bench_lenet_step.py [--steps N] [--threads T] [--kernels reference|fast|auto]``.
 
 The same ``TrainOneStepCell(WithLossCell(LeNet5, SoftmaxCrossEntropyWithLogits), Momentum)``
 runs in both modes from the same initial weights.  PyNative executes op by op and records
@@ -9,6 +9,10 @@ graph (graph autodiff), optimizer updates — then runs the optimized graph.  Th
 graph call (compilation) is timed separately.  Prints the time per step in each mode and
 their ratio (PyNative / GRAPH_MODE: above 1 means graph mode is faster), and checks that
 both modes computed the same losses.
+
+BLAS runs single-threaded unless ``--threads`` says otherwise: on small machines
+a multi-threaded BLAS makes the per-step time vary by more than the difference
+between the modes.
 """
 import argparse
 import os
@@ -16,7 +20,21 @@ import statistics
 import sys
 import time
 
-import numpy as np
+
+def _threads_from_argv(argv):
+    """``--threads T`` must take effect before numpy is imported."""
+    for k, arg in enumerate(argv):
+        if arg == "--threads" and k + 1 < len(argv):
+            return argv[k + 1]
+        if arg.startswith("--threads="):
+            return arg.split("=", 1)[1]
+    return "1"
+
+
+for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, _threads_from_argv(sys.argv[1:]))
+
+import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
@@ -75,6 +93,7 @@ def run(mode, steps, data, labels):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=20)
+    parser.add_argument("--threads", default="1", help="BLAS threads (default 1)")
     parser.add_argument("--kernels", choices=["reference", "fast", "auto"], default=None,
                         help="kernel implementation (REFMS_KERNELS); default: auto")
     options = parser.parse_args(argv)
@@ -87,7 +106,8 @@ def main(argv=None):
     first_graph, graph, losses_graph = run(ms.GRAPH_MODE, options.steps, data, labels)
     ms.set_context(mode=ms.PYNATIVE_MODE)
     gap = max(abs(a - b) for a, b in zip(losses_py, losses_graph))
-    print(f"LeNet-5 training step, batch 32, Momentum ({options.steps} timed steps, median)")
+    print(f"LeNet-5 training step, batch 32, Momentum ({options.steps} timed steps, median; "
+          f"BLAS threads: {os.environ.get('OMP_NUM_THREADS')})")
     print(f"  PyNative   : {pynative * 1e3:8.2f} ms/step  (first step {first_py * 1e3:.1f} ms)")
     print(f"  GRAPH_MODE : {graph * 1e3:8.2f} ms/step  (first step, with compilation "
           f"{first_graph * 1e3:.1f} ms)")

@@ -352,3 +352,27 @@ def test_cell_hooks_compile_into_the_graph():
     assert eager == compiled
     assert compiled == ([30030.0], [2145.0], [("pre", ([5.0],)),
                                               ("backward", ([1155.0],), ([35.0],))])
+
+
+def test_gradient_of_a_closure_inside_a_compiled_function():
+    """grad of a nested function that captures a variable of the enclosing graph: the captured
+    value is passed in (lambda lifting) and gets no gradient."""
+    @ms.jit
+    def outer(x, n=3):
+        def inner(z):
+            return z * z * n
+        return ms.grad(inner)(x), ops.GradOperation()(lambda v: v * x)(x)
+    assert as_numbers(outer(T(2.0))) == ([12.0], [2.0])
+    assert as_numbers(outer(T(2.0), n=1)) == ([4.0], [2.0])
+
+
+def test_a_compiled_program_cannot_return_a_function():
+    from refms.graph import GraphCompileError
+
+    @ms.jit
+    def returns_closure(x):
+        def inner(z):
+            return z * x
+        return inner
+    with pytest.raises(GraphCompileError, match="returns a function"):
+        returns_closure(T(1.0))

@@ -4,7 +4,6 @@ The network is built from the same seed in each mode; PyNative runs op by op wit
 tape, GRAPH_MODE compiles ``construct`` (and, for gradients, the gradient graph).
 """
 import numpy as np
-import pytest
 
 import refms as ms
 from refms import Tensor, ParameterTuple, nn, ops

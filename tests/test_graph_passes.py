@@ -2,7 +2,7 @@
 import numpy as np
 
 import refms as ms
-from refms import Tensor, ops, nn
+from refms import Tensor, ops
 from refms.graph import ir_text
 from refms.graph.compiler import compile_call
 from refms.graph.ir import graphs_of, ValueNode

@@ -380,3 +380,17 @@ def test_lenet_gradwrap_training_example_in_graph_mode():
     # ln(10) = 2.3025851 in float32 here and in PyNative; the page printed 2.3025854 (3e-7 away,
     # its device).
     assert abs(float(printed.split()[-1]) - 2.3025854) < 1e-6
+
+
+def test_single_conv_op_in_graph_mode():
+    """001 执行单算子 (run in GRAPH_MODE on the page): the Conv2d cell's output has the page's
+    shape (1, 4, 5, 5); its values come from an unseeded random init, so they are compared with
+    PyNative from the same weights instead."""
+    ms.set_context(compat="1.6")
+    conv = ms.nn.Conv2d(3, 4, 3, bias_init="zeros")
+    input_data = Tensor(np.ones([1, 3, 5, 5]).astype(np.float32))
+    eager = conv(input_data)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    output = conv(input_data)
+    assert output.shape == (1, 4, 5, 5)
+    np.testing.assert_allclose(output.asnumpy(), eager.asnumpy(), rtol=1e-6, atol=1e-7)

@@ -14,7 +14,10 @@ anything here.  For each row it runs:
   direction ``v`` (one per differentiated input), the central difference of
   ``Σ⟨u, f(x + h·v)⟩`` must equal ``Σᵢ⟨gradᵢ, vᵢ⟩`` with the gradients from
   ``refms.grad``;
-* **errors** — each ``(inputs, exception type)`` in ``row.errors`` raises.
+* **errors** — each ``(inputs, exception type)`` in ``row.errors`` raises;
+* **mode agreement** — the row compiled by the graph compiler (``refms.jit``) gives the
+  same dtypes, shapes and values as PyNative, and for differentiable rows the graph
+  autodiff transform gives the same gradients as the tape.
 
 Non-differentiable primitives (``NON_DIFFERENTIABLE``) get no gradient test:
 their outputs are constants to autodiff by declaration.

@@ -79,9 +79,9 @@ def _dispatch(impl, fn, key, args):
     function, a Cell in GRAPH_MODE; :mod:`refms.autograd.graph_grad`), else on the tape.
     Inside a compilation ``impl`` itself runs on stand-ins and emits the gradient graph."""
     from ..graph.tracer import is_tracing
-    from . import graph_grad
-    if not is_tracing() and graph_grad.compiles(fn):
-        return graph_grad.call_compiled(impl, fn, key, args)
+    from . import graph_dispatch
+    if not is_tracing() and graph_dispatch.compiles(fn):
+        return graph_dispatch.call_compiled(impl, fn, key, args)
     return impl(*args)
 
 

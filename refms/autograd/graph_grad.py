@@ -31,15 +31,16 @@ simplification turn the straight-line case into one flat graph.
 :func:`run_and_differentiate` is the graph counterpart of
 :func:`refms.autograd.grad.run_and_differentiate`: ``GradOperation``,
 ``grad`` and ``value_and_grad`` run their one Python implementation on
-stand-ins and get the same return structures in both modes.
+stand-ins and get the same return structures in both modes.  When a gradient
+is compiled, and how compiled calls join a PyNative tape, is
+:mod:`refms.autograd.graph_dispatch`.
 ``HookBackward`` is ignored in graph mode (SEMANTICS.md 5.1): the emitter drops it.
 """
 from ..ops.primitive import Primitive
 from ..tensor import Tensor
 from . import tape as _tape
 
-__all__ = ["Transform", "run_and_differentiate", "compiles", "call_compiled", "tape_wants",
-           "run_recorded", "prepare", "cotangent_abstract", "PyBprop"]
+__all__ = ["Transform", "run_and_differentiate", "prepare", "cotangent_abstract", "PyBprop"]
 
 
 def _graph():
@@ -273,10 +274,10 @@ class Transform:
             d = spec.to_python(ctx, dout, dout.abstract)
             grads = cell.bprop(*inputs, forward, d)     # a user bprop: parsed when called
             grads = check_bprop_grads(cell.cls_name, inputs, grads)
-            grads = tuple(_fill(g, p.abstract, lambda p=p: spec.to_python(ctx, p, p.abstract), F())
+            grads = tuple(_fill(g, p.abstract, lambda p=p: spec.to_python(ctx, p, p.abstract), _functional())
                           for g, p in zip(grads, user))
             lifted = tuple(_fill(None, p.abstract, lambda p=p: spec.to_python(ctx, p, p.abstract),
-                                 F()) for p in params[:len(params) - n_inputs])
+                                 _functional()) for p in params[:len(params) - n_inputs])
             out_node, _ = spec.from_python(ctx, lifted + grads)
         back.set_output(out_node)
         fwd.set_output(fwd.apply([G.MAKE_TUPLE, out, ir.ValueNode(back)], None,
@@ -326,7 +327,7 @@ class Transform:
         return fwd
 
 
-def F():
+def _functional():
     from ..ops import functional
     return functional
 
@@ -381,14 +382,14 @@ def _fill(grad, abstract, forward, F):
 
 def prepare(target):
     """A copy of ``target`` ready for the transform: inlined (custom-bprop and hooked cells kept
-    whole),
-    simplified and lambda-lifted with its weights as trailing parameters."""
+    whole), simplified and lambda-lifted with its free variables — weights, or nodes of the
+    graph that calls it (a closure's) — as trailing parameters; returns the copy and them."""
     from ..graph.clone import clone_graph
     from ..graph.passes import inline, lambda_lift
     prepared, _ = clone_graph(target)
     inline.run(prepared, keep_units=True)
     lambda_lift.run(prepared, lift_weights=True)
-    return prepared, list(prepared.flags.get("lifted_weights", []))
+    return prepared, list(prepared.flags.get("lifted", []))
 
 
 def _callee(spec, fn):
@@ -431,9 +432,9 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     fn_abstract, fn_node = _callee(spec, fn)
     name = getattr(fn, "__name__", None) or getattr(fn, "cls_name", None) or "fn"
     target = spec.graph_for_call(fn_abstract, fn_node, [a for _, a in pairs], name, loc=loc)
-    prepared, weights = prepare(target)
+    prepared, lifted = prepare(target)
     forward = Transform(spec).J(prepared)
-    inputs = [n for n, _ in pairs] + [spec.weight_node(w) for w in weights]
+    inputs = [n for n, _ in pairs] + lifted
     out_abstract = prepared.output.abstract
     pair = A.AbstractTuple([out_abstract, A.AbstractGraph(forward)])
     call = ctx.graph.apply([ir.ValueNode(forward, abstract=A.AbstractGraph(forward))] + inputs,
@@ -451,81 +452,8 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     for value, grad in zip(args, grads_py[:len(args)]):
         if isinstance(value, Tensor) and grad is not None:
             previous = grads.get(id(value))
-            grads[id(value)] = grad if previous is None else F().add(previous, grad)
-    for weight, grad in zip(weights, grads_py[len(args):]):
-        if grad is not None:
-            grads[id(weight)] = grad
+            grads[id(value)] = grad if previous is None else _functional().add(previous, grad)
+    for free, grad in zip(lifted, grads_py[len(args):]):
+        if getattr(free, "default", None) is not None and grad is not None:
+            grads[id(free.default)] = grad           # a weight: keyed by its refms Parameter
     return out, grads, list(args)
-
-
-# -- when the gradient is compiled -------------------------------------------------------------------
-
-def compiles(fn):
-    """Whether ``grad(fn)`` is computed by a compiled gradient graph: ``fn`` is a ``jit``
-    function, or a Cell in GRAPH_MODE, or the gradient function of one (higher order)."""
-    from ..context import is_graph_mode
-    from ..graph.api import JitFunction
-    from ..nn.cell import Cell
-    seen = 0
-    while fn is not None and seen < 16:
-        if isinstance(fn, JitFunction):
-            return True
-        if isinstance(fn, Cell):
-            return is_graph_mode()
-        fn = getattr(fn, "__wrapped__", None) if getattr(fn, "_refms_grad", False) else None
-        seen += 1
-    return False
-
-
-_GRAD_CACHES = {}
-
-
-def call_compiled(impl, fn, key, args):
-    """Run the gradient function ``impl`` (grad.py's implementation) compiled: the whole of it
-    — forward, backpropagator, result structure — becomes one graph, cached per ``key``
-    (the transform's options and target) and input signature."""
-    from ..graph.api import compile_for
-    cache = _GRAD_CACHES.setdefault(key, ({}, impl, fn))[0]
-    phase = getattr(fn, "phase", None), getattr(fn, "training", None)
-    compiled = compile_for(impl, cache, args, {}, ("grad",) + phase)
-    return compiled.run(list(args))
-
-
-def tape_wants(args):
-    """A compiled call runs under a PyNative tape: it must be recorded for the gradient."""
-    return _tape.recording()
-
-
-def run_recorded(fn, cache, args, kwargs, extra_key=()):
-    """Run the compiled ``fn`` under an active PyNative tape: compute ``J(fn)`` and record one
-    tape entry whose bprop calls the compiled backpropagator."""
-    from ..graph.api import compile_for
-    from ..graph.executor import call_value
-    program = compile_for(_Recorded(fn), cache, args, kwargs, ("recorded",) + tuple(extra_key))
-    weights = program.entry.flags.get("recorded_weights", [])
-    out, backprop = program.run(list(args) + list(kwargs.values()) + list(weights))
-    inputs = tuple(args) + tuple(kwargs.values()) + tuple(weights)
-
-    def bprop(*values):
-        dout = values[-1]
-        return tuple(call_value(backprop, (dout,)))
-    out = _fresh(out)
-    _tape.record(bprop, inputs, out, f"jit:{getattr(fn, '__name__', type(fn).__name__)}")
-    return out
-
-
-def _fresh(value):
-    if isinstance(value, Tensor):
-        return Tensor._make(value._value(), value.dtype)
-    if isinstance(value, tuple):
-        return tuple(_fresh(v) for v in value)
-    return value
-
-
-class _Recorded:
-    """Marker for the compiler: compile ``J(fn)`` — the program returns
-    ``(out, backpropagator)`` and takes the weights after the arguments."""
-
-    def __init__(self, fn):
-        self.recorded_target = fn
-        self.__name__ = "J_" + (getattr(fn, "__name__", None) or type(fn).__name__)

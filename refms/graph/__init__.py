@@ -9,7 +9,8 @@ Reading order (each module opens with what it does and which algorithm):
    :mod:`~refms.graph.op_rules`, :mod:`~refms.graph.cells`, :mod:`~refms.graph.tracer`) — inference
 5. :mod:`~refms.graph.passes` — inline, constant folding, CSE, DCE, fusion…
 6. :mod:`~refms.graph.executor` — running the IR
-7. :mod:`refms.autograd.graph_grad` — gradients as an IR → IR transform
+7. :mod:`refms.autograd.graph_grad` — gradients as an IR → IR transform;
+   :mod:`refms.autograd.graph_dispatch` — when gradients are compiled
 8. :mod:`~refms.graph.printer`, :mod:`~refms.graph.dot` — dumps; :mod:`~refms.graph.compiler` — the driver
 9. :mod:`~refms.graph.api` — ``jit``, ``ms_function``, compiled Cells, ``ir_text``
 """

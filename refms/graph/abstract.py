@@ -230,6 +230,14 @@ def _same(a, b):
     return key_of(a) == key_of(b)
 
 
+def _as_tensor_abstract(abstract):
+    """A constant Tensor joined with another Tensor is just a Tensor of its shape and dtype."""
+    from ..tensor import Tensor
+    if isinstance(abstract, Const) and isinstance(abstract.value, Tensor):
+        return Abstract(tuple(abstract.value.shape), abstract.value.dtype)
+    return abstract
+
+
 def join(a, b, where=""):
     """The abstract both branches of a run-time ``if`` agree on; an error when they differ
     (MindSpore requires the same type and shape on both paths)."""
@@ -237,6 +245,9 @@ def join(a, b, where=""):
         return b
     if isinstance(b, (Bottom, Pending)):
         return a
+    if _same(a, b):
+        return a
+    a, b = _as_tensor_abstract(a), _as_tensor_abstract(b)
     if isinstance(a, Abstract) and isinstance(b, Abstract):
         if a.dtype is b.dtype and a.shape == b.shape:
             return Abstract(a.shape, a.dtype, a.weak and b.weak)
@@ -244,10 +255,6 @@ def join(a, b, where=""):
         if a.kind == b.kind and len(a.items) == len(b.items) and a.keys == b.keys:
             return AbstractTuple([join(x, y, where) for x, y in zip(a.items, b.items)], a.kind,
                                  a.keys)
-    elif _same(a, b):
-        return a
-    elif isinstance(a, Const) and isinstance(b, Abstract) or isinstance(b, Const) and isinstance(a, Abstract):
-        pass
     raise GraphCompileError(
         f"The branches of a run-time condition{where} produce different types: "
         f"{format_abstract(a)} and {format_abstract(b)}. In graph mode both branches of an "

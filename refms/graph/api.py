@@ -69,9 +69,9 @@ def compile_for(fn, cache, args, kwargs, extra_key=()):
 
 
 def _run(fn, cache, args, kwargs, extra_key=()):
-    from ..autograd import graph_grad
-    if graph_grad.tape_wants(args):
-        return graph_grad.run_recorded(fn, cache, args, kwargs, extra_key)
+    from ..autograd import graph_dispatch
+    if graph_dispatch.tape_wants(args):
+        return graph_dispatch.run_recorded(fn, cache, args, kwargs, extra_key)
     compiled = compile_for(fn, cache, args, kwargs, extra_key)
     return compiled.run(list(args) + list(kwargs.values()))
 
@@ -138,11 +138,7 @@ def run_cell_graph(cell, args, kwargs):
 def ir_text(fn, *args, stage=None, **kwargs):
     """The IR dump text of ``fn(*args, **kwargs)`` compiled (default: the final, validated
     program; ``stage='type_inference'`` and the pass names select earlier ones)."""
-    if isinstance(fn, JitFunction) and fn.obj is None:
-        target = fn
-    else:
-        target = fn
-    compiled = compile_call(target, args, kwargs, names=_parameter_names(fn, len(args)),
+    compiled = compile_call(fn, args, kwargs, names=_parameter_names(fn, len(args)),
                             keep_stages=True)
     return compiled.text(stage)
 

@@ -14,7 +14,6 @@ import types
 
 from ..autograd import pynative as _pynative
 from ..parameter import Parameter
-from ..tensor import Tensor
 from . import abstract as A
 from . import graph_ops as G
 from .errors import GraphCompileError, note_location
@@ -228,7 +227,3 @@ def _abstract_of_input(value):
     if isinstance(value, (tuple, list)) and _contains_graph_value(value):
         return A.AbstractTuple([_abstract_of_input(v) for v in value])
     return A.Const(value)
-
-
-def is_tensor_like(value):
-    return isinstance(value, Tensor)

@@ -13,7 +13,8 @@ Support — Python built-in functions":
   index them;
 
 plus the helpers the parser emits: :func:`graph_iter` and :func:`graph_len`
-(``for`` loops), :func:`graph_setitem` (``x[i] = v``), :func:`graph_not`.
+(``for`` loops), :func:`graph_setitem` (``x[i] = v``), :func:`graph_list_method`
+(``xs.append(v)``), :func:`graph_not`.
 These functions run during inference on stand-ins (they are refms library
 code), so they may call refms ops freely.
 """
@@ -174,6 +175,17 @@ def _tensor_setitem(x, index, value):
         value = F.broadcast_to(value, region)
     spread = ScatterIndexAdd()(value, tuple(x.shape), index)
     return F.select(Tensor(mask), spread, x)
+
+
+def graph_list_method(container, method, *args):
+    """``xs.append(v)`` as a statement: a list is copied and updated (the parser rebinds
+    ``xs`` to the result); any other object's method is called as it is."""
+    if isinstance(container, list):
+        updated = list(container)
+        getattr(updated, method)(*args)
+        return updated
+    getattr(container, method)(*args)
+    return container
 
 
 def graph_tensor_index(x, index):

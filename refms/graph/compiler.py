@@ -138,6 +138,18 @@ def _parse_stages(fn, stages, graphs):
     graphs["resolve"] = graph
 
 
+def _check_output(abstract, name):
+    """A compiled program returns data: functions stay inside the graph."""
+    if isinstance(abstract, A.FUNCTION_ABSTRACTS):
+        from .errors import GraphCompileError
+        raise GraphCompileError(f"'{name}' returns a function: a compiled program returns "
+                                f"Tensors, numbers, strings, None and tuples, lists or dicts of "
+                                f"them; call the function inside instead")
+    if isinstance(abstract, A.AbstractTuple):
+        for item in abstract.items:
+            _check_output(item, name)
+
+
 def _verify(entry, stage):
     """Every stage must leave well-formed IR; a failure names the stage that broke it."""
     try:
@@ -168,11 +180,13 @@ def compile_call(fn, args, kwargs=None, name=None, names=None, keep_stages=None)
         target = fn if recorded is None else recorded
         entry = spec.graph_for_call(A.Const(target), ValueNode(target), abstracts, name,
                                     names=names, kw_names=list(kwargs))
+        if recorded is None:
+            _check_output(entry.output.abstract, name)
         if recorded is not None:                 # J(fn): returns (output, backpropagator)
             from ..autograd import graph_grad
-            prepared, weights = graph_grad.prepare(entry)
+            prepared, lifted = graph_grad.prepare(entry)
             entry = graph_grad.Transform(spec).J(prepared)
-            entry.flags["recorded_weights"] = weights
+            entry.flags["recorded_weights"] = [node.default for node in lifted]
         if keep:
             stages.append(("type_inference", format_program(entry)))
             graphs["type_inference"] = entry

@@ -92,9 +92,9 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         graph = FuncGraph(name, loc=loc)
         graph.flags.update(flags or {})
         ctx = Context(None, None, graph)
+        n_positional = len(arg_abstracts) - len(kw_names)
         args = []
         for k, abstract in enumerate(arg_abstracts):
-            n_positional = len(arg_abstracts) - len(kw_names)
             if k >= n_positional:
                 pname = kw_names[k - n_positional]
             else:
@@ -104,7 +104,6 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
                 args.append((self.const_node(abstract), abstract))
             else:
                 args.append((param, abstract))
-        n_positional = len(args) - len(kw_names)
         keywords = dict(zip(kw_names, args[n_positional:]))
         node, abstract = self.apply(ctx, fn_abstract, fn_node, args[:n_positional], keywords, loc)
         if node.abstract is None or isinstance(node, ValueNode):

@@ -17,12 +17,9 @@ import operator
 from . import abstract as A
 from . import graph_ops as G
 from .errors import GraphCompileError
+from .ir import ValueNode
 
 __all__ = ["GraphOpRules"]
-
-
-def _truth_of_const(value):
-    return G.truth(value)
 
 
 class GraphOpRules:
@@ -57,7 +54,7 @@ class GraphOpRules:
         if isinstance(cond, A.Const):
             if isinstance(cond.value, G.Undefined):
                 raise NameError(f"name '{cond.value.name}' is not defined on every path")
-            return branch_true if _truth_of_const(cond.value) else branch_false
+            return branch_true if G.truth(cond.value) else branch_false
         if isinstance(cond, A.AbstractTuple):
             return branch_true if cond.items else branch_false
         if isinstance(cond, A.Abstract):
@@ -71,13 +68,13 @@ class GraphOpRules:
                                  f"Use .any() or .all().")
             abstract = A.AbstractSwitch(cond_node, [branch_true[1], branch_false[1]],
                                         [branch_true[0], branch_false[0]])
-            return G_placeholder(abstract, loc), abstract
+            return _function_placeholder(abstract, loc), abstract
         return branch_true                         # functions and other objects are true
 
     def op_not(self, ctx, args, loc):
         (node, abstract), = args
         if isinstance(abstract, A.Const):
-            return self.const(not _truth_of_const(abstract.value), loc)
+            return self.const(not G.truth(abstract.value), loc)
         if isinstance(abstract, A.AbstractTuple):
             return self.const(not abstract.items, loc)
         from .builtins import graph_not
@@ -90,7 +87,7 @@ class GraphOpRules:
         return raised, A.BOTTOM
 
     def op_print(self, ctx, args, loc):
-        node = ctx.graph.apply([G.PRINT] + [n for n, _ in args], abstract=A.Const(None), loc=loc)
+        ctx.graph.apply([G.PRINT] + [n for n, _ in args], abstract=A.Const(None), loc=loc)
         ctx.effects = True
         return self.const(None, loc)
 
@@ -198,7 +195,7 @@ class GraphOpRules:
                 if not isinstance(keep, A.Const):
                     raise GraphCompileError("the condition of a comprehension must be known at "
                                             "compile time in graph mode")
-                if not _truth_of_const(keep.value):
+                if not G.truth(keep.value):
                     continue
             results.append(self.apply(ctx, element[1], element[0], [item], {}, loc))
         if op.kind == "dict":
@@ -215,7 +212,7 @@ class GraphOpRules:
         return self.pack(ctx, results, "tuple", loc)
 
 
-def G_placeholder(abstract, loc):
-    """A node standing for a function value that is only used as a callee (never run)."""
-    from .ir import ValueNode
+def _function_placeholder(abstract, loc):
+    """The node of a run-time Switch's result before it is called: calling it emits the real
+    ``Switch`` node (:meth:`refms.graph.infer.Specializer.call_switch`); it is never run."""
     return ValueNode(G.SWITCH, abstract=abstract, loc=loc)

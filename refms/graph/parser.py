@@ -47,6 +47,10 @@ if hasattr(ast, "TryStar"):
     UNSUPPORTED_STATEMENTS[ast.TryStar] = "TryStar"
 
 
+#: List methods that change the list in place: a statement ``xs.append(v)`` rebinds ``xs``.
+LIST_MUTATIONS = frozenset(["append", "extend", "insert", "reverse", "clear", "sort", "remove"])
+
+
 class Signature:
     """How a call's arguments bind to a parsed function's parameters.
 
@@ -134,6 +138,11 @@ def assigned_names(statements):
         elif isinstance(stmt, ast.FunctionDef):
             add(stmt.name)
             return
+        elif (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+              and isinstance(stmt.value.func, ast.Attribute)
+              and isinstance(stmt.value.func.value, ast.Name)
+              and stmt.value.func.attr in LIST_MUTATIONS):
+            add(stmt.value.func.value.id)          # xs.append(v) rebinds xs
         for child in ast.iter_child_nodes(stmt):
             if isinstance(child, ast.stmt):
                 visit(child)
@@ -231,8 +240,24 @@ class FunctionParser(ExpressionParser):
         return block
 
     def stmt_Expr(self, block, node):
-        """Expression statement (a call for its effect: ``print(x)``, ``ops.assign(w, v)``)."""
-        self.expr(block, node.value)
+        """Expression statement (a call for its effect: ``print(x)``, ``ops.assign(w, v)``).
+
+        ``xs.append(v)`` on a variable (``extend``, ``insert``, ``reverse``, ``clear``,
+        ``sort``, ``remove`` too) rebinds ``xs`` to the updated list, since graph values are
+        immutable (syntax support: "List" — in-place operations are rewritten)."""
+        call = node.value
+        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                and isinstance(call.func.value, ast.Name) and call.func.attr in LIST_MUTATIONS
+                and not call.keywords and not any(isinstance(a, ast.Starred) for a in call.args)):
+            from .builtins import graph_list_method
+            name = call.func.value.id
+            target = self.lookup_name(block, name, call.func.value)
+            args = [self.expr(block, a) for a in call.args]
+            updated = block.graph.apply([ValueNode(graph_list_method), target,
+                                         ValueNode(call.func.attr)] + args, loc=self.loc(node))
+            block.vars[name] = updated
+            return block
+        self.expr(block, call)
         return block
 
     def stmt_Pass(self, block, node):

@@ -33,11 +33,7 @@ def has_effect(node, seen=None):
     if isinstance(callee, Primitive):
         return primitive_has_effect(callee)
     if isinstance(callee, G.GraphOp):
-        if callee.effect:
-            return True
-        if callee is G.SWITCH or callee is G.PARTIAL:
-            return False
-        return False
+        return callee.effect
     if isinstance(callee, FuncGraph):
         return graph_has_effect(callee, seen)
     if callee is None:                         # a call of a Switch/Partial result

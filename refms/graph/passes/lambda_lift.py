@@ -19,7 +19,9 @@ is a parameter whose gradient it returns.
    called becomes ``Partial(@g, free variables…)``.
 
 With ``lift_weights`` the weights (parameters with a default) count as free
-variables too, so that a graph's gradient includes the weights'.
+variables too, so that a graph's gradient includes the weights'; the entry's
+own free variables (a closure's, or weights) then become trailing parameters,
+listed in ``entry.flags['lifted']`` for the caller to pass.
 """
 from .. import abstract as A
 from .. import graph_ops as G
@@ -100,9 +102,10 @@ def free_variables(entry, lift_weights=False):
 
 
 def run(entry, lift_weights=False):
-    """Lift every graph reachable from ``entry`` (and the entry's weights when
-    ``lift_weights``); returns the entry.  ``entry.flags['lifted_weights']`` lists the
-    weights appended to the entry's parameters."""
+    """Lift every graph reachable from ``entry`` (and the entry's free variables when
+    ``lift_weights``); returns the entry.  ``entry.flags['lifted']`` lists the
+    free variables (weights, or nodes of an enclosing graph) appended to the entry's
+    parameters."""
     graphs = graphs_of(entry)
     free = free_variables(entry, lift_weights)
     new_params = {}                      # id(graph) -> {id(free node): parameter}
@@ -124,7 +127,7 @@ def run(entry, lift_weights=False):
         new_params[id(graph)] = added
         if graph is entry:
             graph.params = graph.params + list(added.values())
-            graph.flags["lifted_weights"] = [fv.default for fv in fvs.values()]
+            graph.flags["lifted"] = list(fvs.values())
         else:
             graph.params = list(added.values()) + graph.params
 
