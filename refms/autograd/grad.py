@@ -10,6 +10,12 @@ follow MindSpore 2.10 exactly (SEMANTICS.md 4.1–4.6):
 * an unused Tensor input, or an output that does not depend on it, gets zeros;
 * a multi-output function is differentiated as the sum of all its outputs;
 * a weight with ``requires_grad=False`` gets a zero gradient.
+
+The same implementation serves graph mode: while a graph is compiled,
+:func:`run_and_differentiate` builds the gradient graph instead
+(:mod:`refms.autograd.graph_grad`), and a gradient of a ``jit`` function or of a
+Cell in GRAPH_MODE is compiled as a whole (:mod:`refms.autograd.graph_dispatch`),
+so both modes return the same structures.
 """
 from .. import compat
 from ..tensor import Tensor

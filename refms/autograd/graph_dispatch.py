@@ -33,6 +33,8 @@ def compiles(fn):
     return False
 
 
+#: key -> (compiled programs, impl, fn).  The key holds ``id(fn)`` and the value ``fn`` itself,
+#: so the id stays unique while the entry exists.
 _GRAD_CACHES = {}
 
 

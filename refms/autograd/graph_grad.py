@@ -155,6 +155,12 @@ class Transform:
                 fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
             else:
                 from ..graph.errors import GraphCompileError
+                if isinstance(head, ir.Parameter) or isinstance(callee, G.PartialValue):
+                    raise GraphCompileError(
+                        f"cannot differentiate @{graph.name} (at {node.loc}): it calls a "
+                        f"function passed in as a value — a gradient's backpropagator through "
+                        f"a run-time condition or loop. refms differentiates a gradient again "
+                        f"(higher order) only when the first gradient is straight-line code.")
                 raise GraphCompileError(f"cannot differentiate through {head!r} in "
                                         f"@{graph.name} (at {node.loc})")
         bprop = self._backward(graph, fwd, fmap, records)

@@ -93,8 +93,18 @@ class JitFunction:
     def __call__(self, *args, **kwargs):
         if is_tracing():
             return _call_inside_compilation(self, args, kwargs)
-        extra = (id(self.obj),) if self.obj is not None else ()
-        return _run(self, self._cache, args, kwargs, extra)
+        return _run(self, self._cache_for_call(), args, kwargs)
+
+    def _cache_for_call(self):
+        """The compiled programs of this function — per instance for a method, kept on the
+        instance so that a new object at a freed one's address never reuses its graph."""
+        if self.obj is None:
+            return self._cache
+        try:
+            instance = vars(self.obj)
+        except TypeError:                       # no __dict__: keep the object alive instead
+            return self._cache.setdefault(("instance", id(self.obj)), ({}, self.obj))[0]
+        return instance.setdefault(f"_graph_cache_{self.fn.__name__}", {})
 
     def __repr__(self):
         return f"<jit function {getattr(self.fn, '__qualname__', self.fn)}>"

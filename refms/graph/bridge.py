@@ -75,12 +75,10 @@ class PythonBridge:
         """The (node, abstract) pairs of a tuple-like value's items."""
         if isinstance(abstract, A.Const):
             return [self.const(v, loc) for v in abstract.value]
-        if (isinstance(node, CNode) and node.graph is ctx.graph
-                and isinstance(node.inputs[0], ValueNode)
-                and node.inputs[0].value in (G.MAKE_TUPLE, G.MAKE_LIST)):
+        builder = _local_builder(ctx, node)
+        if builder is G.MAKE_TUPLE or builder is G.MAKE_LIST:
             return [(i, a) for i, a in zip(node.inputs[1:], abstract.items)]
-        if (isinstance(node, CNode) and node.graph is ctx.graph
-                and isinstance(node.inputs[0], ValueNode) and node.inputs[0].value is G.MAKE_DICT):
+        if builder is G.MAKE_DICT:
             half = len(abstract.items)
             return [(i, a) for i, a in zip(node.inputs[1 + half:], abstract.items)]
         pairs = []
@@ -206,6 +204,14 @@ class PythonBridge:
         if op.effect:
             ctx.effects = True
         return None
+
+
+def _local_builder(ctx, node):
+    """The graph op that built ``node`` in the graph being inferred, if any: its items can then
+    be read off its inputs instead of emitting ``TupleGetItem`` nodes."""
+    if isinstance(node, CNode) and node.graph is ctx.graph and isinstance(node.inputs[0], ValueNode):
+        return node.inputs[0].value
+    return None
 
 
 def _is_namedtuple(value):

@@ -27,12 +27,14 @@ anything else raises :class:`~refms.graph.errors.GraphSyntaxError` with the
 file, line, column and construct.  Expressions are in :mod:`refms.graph.parse_expr`.
 """
 import ast
+import operator
 
 from . import graph_ops as G
+from .builtins import graph_iter, graph_len, graph_list_method, graph_setitem
 from .errors import GraphSyntaxError
 from .ir import FuncGraph, ValueNode
 from .parse_expr import ExpressionParser
-from .source import function_source
+from .source import FunctionSource, function_source
 
 __all__ = ["parse_function", "Signature"]
 
@@ -249,7 +251,6 @@ class FunctionParser(ExpressionParser):
         if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
                 and isinstance(call.func.value, ast.Name) and call.func.attr in LIST_MUTATIONS
                 and not call.keywords and not any(isinstance(a, ast.Starred) for a in call.args)):
-            from .builtins import graph_list_method
             name = call.func.value.id
             target = self.lookup_name(block, name, call.func.value)
             args = [self.expr(block, a) for a in call.args]
@@ -311,7 +312,6 @@ class FunctionParser(ExpressionParser):
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
             base = self.lookup_name(block, target.value.id, target.value)
             index = self.index(block, target.slice)
-            from .builtins import graph_setitem
             updated = block.graph.apply([ValueNode(graph_setitem), base, index, value],
                                         loc=self.loc(target))
             block.vars[target.value.id] = updated
@@ -321,7 +321,6 @@ class FunctionParser(ExpressionParser):
 
     def stmt_FunctionDef(self, block, node):
         """A nested ``def``: a child graph (a closure when it uses enclosing variables)."""
-        from .source import FunctionSource
         source = FunctionSource(node, self.source.filename, self.source.line_offset,
                                 self.source.col_offset)
         child = FunctionParser(source, self.namespace, node.name, enclosing=block,
@@ -411,8 +410,6 @@ class FunctionParser(ExpressionParser):
         statements": tuples, lists, ranges, dicts, Tensors; ``for … else`` is not supported)."""
         if node.orelse:
             raise self.error("for...else", node)
-        from .builtins import graph_iter, graph_len
-        import operator
         loc = self.loc(node)
         sequence = block.graph.apply([ValueNode(graph_iter), self.expr(block, node.iter)], loc=loc)
         length = block.graph.apply([ValueNode(graph_len), sequence], loc=loc)
@@ -436,7 +433,6 @@ class FunctionParser(ExpressionParser):
     def continue_loop(self, block, loop, node):
         values = self.current_values(block, loop.names)
         if loop.is_for:
-            import operator
             values[0] = block.graph.apply([ValueNode(operator.add), values[0], ValueNode(1)],
                                           loc=self.loc(node))
         self.jump(block, loop.header, values, node)
