@@ -26,6 +26,7 @@ STRICT = os.environ.get("REFMS_STRICT_BUILD", "").strip() == "1"
 EXTENSIONS = [
     Extension("refms._fast.matmul", ["refms/_fast/matmul.pyx"]),
     Extension("refms._fast.reduce", ["refms/_fast/reduce.pyx"]),
+    Extension("refms._fast.pool", ["refms/_fast/pool.pyx"]),
 ]
 
 

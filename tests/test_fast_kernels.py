@@ -18,7 +18,7 @@ import pytest
 from refms import kernels
 
 TWINS = ("matmul", "batch_matmul", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min",
-         "reduce_prod")
+         "reduce_prod", "max_pool2d")
 REDUCTIONS = ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod")
 RTOL = {np.float32: 1e-5, np.float64: 1e-12}
 FLOATS = (np.float32, np.float64)
@@ -258,3 +258,42 @@ def test_extremum_of_empty_raises_like_reference(name):
         reference(x, (0,), False)
     with pytest.raises(ValueError):
         fast(x, (0,), False)
+
+
+# -- pooling -------------------------------------------------------------------------------
+
+#: (input shape, kernel, stride, pad (top, bottom, left, right))
+POOL_CASES = [
+    ((2, 3, 8, 8), (2, 2), (2, 2), (0, 0, 0, 0)),      # LeNet's non-overlapping windows
+    ((1, 2, 7, 7), (3, 3), (2, 2), (0, 0, 0, 0)),      # overlapping, remainder dropped
+    ((1, 1, 7, 6), (3, 2), (2, 1), (1, 1, 0, 1)),      # 'same'-style asymmetric padding
+    ((2, 1, 5, 5), (5, 5), (1, 1), (2, 2, 2, 2)),      # windows mostly padding
+]
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("shape, kernel, stride, pad", POOL_CASES)
+def test_max_pool2d(dtype, shape, kernel, stride, pad):
+    fast, reference = twin_and_reference("max_pool2d")
+    x = random(shape, dtype, seed=7)
+    x[..., 1, 1] = x[..., 1, 2]                         # ties: the first maximum wins
+    got, expected = fast(x, kernel, stride, pad), reference(x, kernel, stride, pad)
+    assert_same(got[0], expected[0], dtype)
+    np.testing.assert_array_equal(got[1], expected[1])
+
+
+def test_max_pool2d_nan_wins_like_reference():
+    fast, reference = twin_and_reference("max_pool2d")
+    x = random((1, 1, 4, 4), np.float32, seed=3)
+    x[0, 0, 2, 3] = np.nan
+    got, expected = fast(x, (2, 2), (2, 2), (0, 0, 0, 0)), reference(x, (2, 2), (2, 2), (0, 0, 0, 0))
+    np.testing.assert_array_equal(got[0], expected[0])
+    np.testing.assert_array_equal(got[1], expected[1])
+
+
+def test_max_pool2d_other_dtypes_fall_back():
+    fast, reference = twin_and_reference("max_pool2d")
+    x = np.arange(32, dtype=np.int32).reshape(1, 2, 4, 4)
+    for got, expected in zip(fast(x, (2, 2), (2, 2), (0, 0, 0, 0)),
+                             reference(x, (2, 2), (2, 2), (0, 0, 0, 0))):
+        np.testing.assert_array_equal(got, expected)

@@ -8,6 +8,7 @@ floating-point tolerance (``tests/test_fast_kernels.py`` checks it):
 ``refms/_fast/matmul.pyx``      ``matmul``, ``batch_matmul`` (BLAS ?gemm)
 ``refms/_fast/reduce.pyx``      ``reduce_sum``, ``reduce_mean``,
                                 ``reduce_max``, ``reduce_min``, ``reduce_prod``
+``refms/_fast/pool.pyx``        ``max_pool2d``
 ==============================  ==========================================
 
 Nothing imports this package but the kernel dispatcher, on the first kernel
@@ -24,7 +25,7 @@ import importlib
 from .. import kernels
 
 #: The compiled modules, each the twin of the reference module of the same name.
-MODULES = ("refms._fast.matmul", "refms._fast.reduce")
+MODULES = ("refms._fast.matmul", "refms._fast.reduce", "refms._fast.pool")
 
 try:
     _compiled = [importlib.import_module(name) for name in MODULES]

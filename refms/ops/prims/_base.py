@@ -12,6 +12,8 @@ def shape_str(shape):
 
 def broadcast_shape(op, x_shape, y_shape):
     """numpy broadcasting of two shapes; a clear error names the op and both shapes."""
+    if x_shape == y_shape:
+        return tuple(x_shape)
     result = []
     for i in range(1, max(len(x_shape), len(y_shape)) + 1):
         a = x_shape[-i] if i <= len(x_shape) else 1
