@@ -3,6 +3,8 @@
 ``GRAPH_MODE == 0`` and ``PYNATIVE_MODE == 1`` as in MindSpore.  The default
 mode follows the ``compat`` version (PyNative since 2.0; Graph in r1.x docs).
 """
+import warnings
+
 from . import compat as _compat
 
 __all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "ParallelMode",
@@ -52,6 +54,10 @@ def set_context(**kwargs):
             if value == "Ascend":
                 raise RuntimeError("Unsupported device target Ascend: refms runs on CPU, or on a "
                                    "CUDA GPU when its optional library is built.")
+            if value == "GPU" and _SETTINGS["device_target"] != "GPU":
+                warnings.warn("refms: device_target='GPU' is accepted so that GPU scripts run "
+                              "unchanged; the computation runs on refms's CPU kernels (the "
+                              "optional CUDA library is not part of this build).", stacklevel=2)
             _SETTINGS["device_target"] = value
         elif key in _SETTINGS:
             _SETTINGS[key] = value
