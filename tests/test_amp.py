@@ -11,6 +11,9 @@ import refms.dataset as ds
 from refms import Tensor, amp, nn
 from refms.train import Model
 
+from conformance.cases import seed003_migration_network_20
+from seed_scripts import exec_page_code
+
 
 class ConvNet(nn.Cell):
     def __init__(self):
@@ -150,33 +153,13 @@ def test_loss_scale_managers():
 
 
 def test_seed003_to_float_example_builds():
-    """Seed 003 "手动混合精度": network to float16, BatchNorm and the loss back to float32."""
-    class Network(nn.Cell):
-        def __init__(self):
-            super().__init__()
-            self.layer1 = nn.SequentialCell([
-                nn.Conv2d(3, 12, kernel_size=3, pad_mode='pad', padding=1),
-                nn.BatchNorm2d(12),
-                nn.ReLU(),
-                nn.MaxPool2d(kernel_size=2, stride=2)
-            ])
-            self.layer2 = nn.SequentialCell([
-                nn.Conv2d(12, 4, kernel_size=3, pad_mode='pad', padding=1),
-                nn.BatchNorm2d(4),
-                nn.ReLU(),
-                nn.MaxPool2d(kernel_size=2, stride=2)
-            ])
-            self.pool = nn.AdaptiveMaxPool2d((5, 5))
-            self.fc = nn.Dense(100, 10)
+    """Seed 003 "手动混合精度": network to float16, BatchNorm and the loss back to float32.
 
-        def construct(self, x):
-            x = self.layer1(x)
-            x = self.layer2(x)
-            x = self.pool(x)
-            x = x.view((-1, 100))
-            out = nn.Dense(x)
-            return out
-
+    Case s003.to_float checks the dtypes this computes under the page's 2.0; here, under the
+    default compat, the cells' flags."""
+    namespace = {"nn": nn}
+    exec_page_code(seed003_migration_network_20.NETWORK, "<seed 003 Network>", namespace)
+    Network = namespace["Network"]
     net = Network()
     net.to_float(ms.float16)
     for _, cell in net.cells_and_names():
