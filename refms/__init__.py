@@ -21,23 +21,28 @@ from .context import GRAPH_MODE, PYNATIVE_MODE, set_context, get_context
 from .seed import set_seed, get_seed
 from . import common
 from . import nn
+from .graph import jit, ms_function                # GRAPH_MODE and jit: refms.graph
+from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
+from . import dataset, train, amp
+from .train import (Model, Callback, RunContext, LossMonitor, TimeMonitor, CheckpointConfig,
+                    ModelCheckpoint, Accuracy, Loss, FixedLossScaleManager,
+                    DynamicLossScaleManager, LossScaleManager)
 
 __version__ = "0.1.0"
 
-__all__ = ["Tensor", "Parameter", "ParameterTuple", "ops", "grad", "value_and_grad", "context",
-           "GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "set_seed", "get_seed",
-           "dtype", "common", "nn", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-           "uint64", "float16", "float32", "float64", "bfloat16", "bool_", "complex64",
-           "complex128", "half", "single", "double", "float_", "int_", "uint", "dtype_to_nptype",
-           "pytype_to_dtype", "nptype_to_dtype", "get_py_obj_dtype"]
-from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net  # noqa: E402
-from . import dataset, train, amp  # noqa: E402
-from .train import (Model, Callback, RunContext, LossMonitor, TimeMonitor,  # noqa: E402
-                    CheckpointConfig, ModelCheckpoint, Accuracy, Loss, FixedLossScaleManager,
-                    DynamicLossScaleManager, LossScaleManager)
-__all__ += ["save_checkpoint", "load_checkpoint", "load_param_into_net", "dataset", "train", "amp",
-            "Model", "Callback", "RunContext", "LossMonitor", "TimeMonitor", "CheckpointConfig",
-            "ModelCheckpoint", "Accuracy", "Loss", "FixedLossScaleManager",
-            "DynamicLossScaleManager", "LossScaleManager"]
-from .graph import jit, ms_function  # noqa: E402  (GRAPH_MODE and jit: refms.graph)
-__all__ += ["jit", "ms_function"]
+__all__ = [
+    # tensors and dtypes
+    "Tensor", "Parameter", "ParameterTuple", "dtype", "common",
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
+    "float32", "float64", "bfloat16", "bool_", "complex64", "complex128", "half", "single",
+    "double", "float_", "int_", "uint", "dtype_to_nptype", "pytype_to_dtype", "nptype_to_dtype",
+    "get_py_obj_dtype",
+    # ops, autodiff, execution modes
+    "ops", "grad", "value_and_grad", "jit", "ms_function", "context", "GRAPH_MODE",
+    "PYNATIVE_MODE", "set_context", "get_context", "set_seed", "get_seed",
+    # cells, training, data, checkpoints
+    "nn", "dataset", "train", "amp", "Model", "Callback", "RunContext", "LossMonitor",
+    "TimeMonitor", "CheckpointConfig", "ModelCheckpoint", "Accuracy", "Loss",
+    "FixedLossScaleManager", "DynamicLossScaleManager", "LossScaleManager",
+    "save_checkpoint", "load_checkpoint", "load_param_into_net",
+]
