@@ -44,12 +44,12 @@ def set_context(**kwargs):
             _compat.set_compat(value)
         elif key == "mode":
             if value not in (GRAPH_MODE, PYNATIVE_MODE):
-                raise ValueError(f"For 'set_context', the argument 'mode' should be "
+                raise ValueError(f"For 'context.set_context', the argument 'mode' should be "
                                  f"context.GRAPH_MODE (0) or context.PYNATIVE_MODE (1), but got {value}.")
             _SETTINGS["mode"] = value
         elif key == "device_target":
             if value not in _DEVICE_TARGETS:
-                raise ValueError(f"For 'set_context', the argument 'device_target' must be one of "
+                raise ValueError(f"For 'context.set_context', the argument 'device_target' must be one of "
                                  f"{_DEVICE_TARGETS}, but got {value!r}.")
             if value == "Ascend":
                 raise RuntimeError("Unsupported device target Ascend: refms runs on CPU, or on a "
@@ -62,7 +62,7 @@ def set_context(**kwargs):
         elif key in _SETTINGS:
             _SETTINGS[key] = value
         else:
-            raise ValueError(f"For 'set_context', the keyword argument {key} is not recognized! "
+            raise ValueError(f"For 'context.set_context', the keyword argument {key} is not recognized! "
                              f"Known keys: {', '.join(sorted(list(_SETTINGS) + ['compat']))}.")
 
 
@@ -73,7 +73,7 @@ def get_context(attr_key):
     if attr_key == "mode":
         return _default_mode() if _SETTINGS["mode"] is None else _SETTINGS["mode"]
     if attr_key not in _SETTINGS:
-        raise ValueError(f"For 'get_context', the argument {attr_key} is not supported.")
+        raise ValueError(f"For 'context.get_context', the argument {attr_key} is not recognized!")
     return _SETTINGS[attr_key]
 
 

@@ -211,18 +211,21 @@ class Tensor:
         if index is not None:
             return array.item(index)
         if array.size != 1:
-            raise ValueError(f"For 'Tensor.item', the tensor should have only one element, "
-                             f"but got {array.size}.")
+            raise ValueError(f"The tensor should have only one element, but got {array.size}, "
+                             f"more than one element is ambiguous.")
         return array.item()
 
     def tolist(self):
         return self._value().tolist()
 
     def _one_element(self, kind):
+        """``bool``/``float``/``int`` of a one-element tensor, with MindSpore 2.10's messages."""
         array = self._value()
         if array.size != 1:
-            raise ValueError(f"The tensor should have only one element, but got {array.size}, "
-                             f"more than one element is ambiguous.")
+            if kind is bool:
+                raise ValueError(f"The tensor should have only one element, but got "
+                                 f"{array.size}, more than one element is ambiguous.")
+            raise ValueError("Only one element tensors can be converted to Python scalars")
         return kind(array.reshape(()).item())
 
     def __bool__(self):

@@ -88,8 +88,12 @@ def test_python_scalars_of_one_element_tensors():
     with pytest.raises(ValueError, match="The tensor should have only one element, but got 2, "
                                          "more than one element is ambiguous."):
         bool(Tensor([1.0, 2.0]))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="Only one element tensors can be converted to Python "
+                                         "scalars"):
         float(Tensor([1.0, 2.0]))
+    with pytest.raises(ValueError, match="The tensor should have only one element, but got 12, "
+                                         "more than one element is ambiguous."):
+        Tensor(np.ones((3, 4), np.float32)).item()
 
 
 def test_hash_is_identity_based(x):
