@@ -240,7 +240,6 @@ def broadcast_to(input, shape):
 
 def flatten(input, order="C", *, start_dim=1, end_dim=-1):
     """ops.flatten: merge axes ``start_dim..end_dim`` (default: all but the batch axis)."""
-    from .. import functional as F
     if start_dim == 1 and end_dim == -1 and len(input.shape) >= 1:
         return _FLATTEN(input)
     return input.flatten(start_dim=start_dim, end_dim=end_dim)
