@@ -17,7 +17,7 @@ because the value only exists when the graph runs.
 import threading
 
 from ..ops.primitive import set_executor
-from ..tensor import Tensor
+from .._tensor import Tensor
 from .errors import GraphCompileError
 
 __all__ = ["Tracer", "TraceState", "tracing", "current", "is_tracing", "inferring_shapes"]
