@@ -17,8 +17,13 @@ from .samplers import (Sampler, SequentialSampler, RandomSampler, SubsetSampler,
 from .sources import NumpySlicesDataset, GeneratorDataset
 from .mnist import MnistDataset
 from .mindrecord_source import MindDataset, Shuffle
+from .cifar import Cifar10Dataset, Cifar100Dataset
+from .image_folder import ImageFolderDataset
+from .text_files import TextFileDataset, CSVDataset
 
 __all__ = ["Dataset", "NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "MindDataset",
+           "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "TextFileDataset",
+           "CSVDataset",
            "Shuffle", "Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler",
            "SubsetRandomSampler", "WeightedRandomSampler", "DistributedSampler", "PKSampler",
            "config", "transforms", "vision"]

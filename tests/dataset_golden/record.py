@@ -69,7 +69,61 @@ def record_mindrecord():
         shutil.rmtree(folder)
 
 
-SECTIONS = {"mindrecord": record_mindrecord}
+def rows_of(data, prefix, arrays):
+    """Store every row of ``data`` (shuffle off) as arrays named prefix/row/column."""
+    arrays[f"{prefix}/columns"] = np.array(data.get_col_names())
+    arrays[f"{prefix}/size"] = np.array(data.get_dataset_size())
+    count = 0
+    for i, row in enumerate(data.create_dict_iterator(output_numpy=True)):
+        for name, value in row.items():
+            arrays[f"{prefix}/{i}/{name}"] = value
+        count += 1
+    arrays[f"{prefix}/rows"] = np.array(count)
+
+
+def record_sources():
+    import mindspore.dataset as ds
+    sys.path.insert(0, os.path.join(HERE, "..", ".."))
+    from refms.dataset.mnist import write_idx         # a pure-numpy IDX writer
+    folder = tempfile.mkdtemp()
+    arrays = {}
+    try:
+        ten, hundred = inputs.write_cifar(folder)
+        picks = inputs.CIFAR_PICKS
+        for usage in ("train", "test"):
+            rows_of(ds.Cifar10Dataset(ten, usage=usage, sampler=ds.SubsetSampler(picks[:4])),
+                    f"cifar10_{usage}", arrays)
+        rows_of(ds.Cifar10Dataset(ten, usage="all", sampler=ds.SubsetSampler(picks)),
+                "cifar10_all", arrays)
+        rows_of(ds.Cifar100Dataset(hundred, usage="test", sampler=ds.SubsetSampler(picks[:4])),
+                "cifar100_test", arrays)
+        arrays["cifar10_all_size"] = np.array(ds.Cifar10Dataset(ten).get_dataset_size())
+        mnist = inputs.write_mnist(os.path.join(folder, "mnist") + os.sep, write_idx) \
+            if os.makedirs(os.path.join(folder, "mnist")) is None else None
+        for usage in ("train", "test", "all"):
+            rows_of(ds.MnistDataset(mnist, usage=usage, shuffle=False), f"mnist_{usage}", arrays)
+        csv, text1, text2 = inputs.write_text_files(folder)
+        rows_of(ds.CSVDataset(csv, shuffle=False), "csv_default", arrays)
+        rows_of(ds.CSVDataset(os.path.join(folder, "b.csv"), column_defaults=[0, "", 0.0],
+                              column_names=["a", "b", "c"],
+                              shuffle=False), "csv_typed", arrays)
+        rows_of(ds.TextFileDataset([text1, text2], shuffle=False), "text", arrays)
+        images = os.path.join(HERE, "images")
+        rows_of(ds.ImageFolderDataset(images, shuffle=False), "folder_raw", arrays)
+        rows_of(ds.ImageFolderDataset(images, shuffle=False, decode=True,
+                                      extensions=[".png", ".jpg"]), "folder_decoded",
+                arrays)
+        rows_of(ds.ImageFolderDataset(images, shuffle=False, extensions=[".png"],
+                                      class_indexing={"dog": 0, "cat": 5, "emu": 1}),
+                "folder_png", arrays)
+        arrays["folder_class_indexing"] = np.array(json.dumps(
+            ds.ImageFolderDataset(images).get_class_indexing()))
+    finally:
+        shutil.rmtree(folder)
+    np.savez_compressed(os.path.join(HERE, "sources.npz"), **arrays)
+
+
+SECTIONS = {"mindrecord": record_mindrecord, "sources": record_sources}
 
 if __name__ == "__main__":
     for name in sys.argv[1:] or list(SECTIONS):
