@@ -27,7 +27,7 @@ def to_array(value, where):
 
     A dict is a *dict-valued column*: it stays a dict, each of its values an array.
     """
-    from ..tensor import Tensor
+    from .._tensor import Tensor
     if isinstance(value, dict):
         return {key: to_array(v, where) for key, v in value.items()}
     if isinstance(value, Tensor):

@@ -58,7 +58,7 @@ class _Iterator:
             return {key: self._value(v) for key, v in array.items()}
         if self.output_numpy:
             return array
-        from ..tensor import Tensor
+        from .._tensor import Tensor
         if array.dtype.kind in "USO":
             return array                 # strings stay numpy, as MindSpore keeps them
         return Tensor(array)
