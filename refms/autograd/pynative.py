@@ -15,7 +15,7 @@ import numbers
 import numpy as np
 
 from .. import dtype as mstype
-from ..ops.primitive import set_executor, op_error
+from ..ops.primitive import set_default_executor, op_error
 from .._tensor import Tensor
 from . import tape as _tape
 
@@ -130,4 +130,4 @@ def run_primitive(prim, args):
     return out
 
 
-set_executor(run_primitive)
+set_default_executor(run_primitive)
