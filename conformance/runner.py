@@ -14,7 +14,8 @@ Outcomes:
 ``unexpected-pass``   listed there but passed: counted as failed (strict), so the
                       stale marker gets removed
 ``not-applicable``    not run: the case does not apply to this implementation or target
-                      (a row ``specific_to`` another implementation; see ``applicability``)
+                      version (a row ``specific_to`` another implementation, a page newer
+                      than the target, a behaviour changed by the target; ``applicability``)
 
 Op-table checks (``kind == "op"``) run in batches, one worker process per batch
 of one area: each check builds its own inputs, and starting a process per
@@ -31,7 +32,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from . import compare
-from .case import PROPERTY
+from .case import NEWEST, PROPERTY, applies_to
 
 __all__ = ["Result", "load_deviations", "run_case", "run_op_batch", "run_all", "outcome_of",
            "applicability", "OUTCOMES"]
@@ -209,12 +210,13 @@ def run_op_batch(cases, adapter, timeout=DEFAULT_TIMEOUT):
                    found[case.id]["seconds"]) for case in cases]
 
 
-def applicability(case, adapter):
-    """``""`` when the case applies to ``adapter``'s implementation, else the reason it does not."""
+def applicability(case, adapter, target=NEWEST):
+    """``""`` when the case applies to ``adapter``'s implementation at MindSpore version
+    ``target``, else the reason it does not (see :func:`conformance.case.applies_to`)."""
     specific = getattr(case, "specific_to", None)
     if specific and specific != adapter.name:
         return f"checks a choice specific to {specific}"
-    return ""
+    return applies_to(case, target)
 
 
 def _units(cases):
@@ -231,17 +233,17 @@ def _units(cases):
 
 
 def run_all(cases, adapter, deviations, jobs=4, timeout=DEFAULT_TIMEOUT, on_result=None,
-            skip=applicability):
+            target=NEWEST, skip=applicability):
     """Run ``cases`` (``jobs`` at a time); results come back in case order.
 
-    ``skip(case, adapter)`` gives the reason a case is not run (counted
-    ``not-applicable``), or ``""``.  ``on_result`` sees each result in case
+    ``skip(case, adapter, target)`` gives the reason a case is not run (counted
+    ``not-applicable``), or ``""``; ``target=None`` runs every case.  ``on_result`` sees each result in case
     order as soon as it and every earlier one are known.
     """
     results = [None] * len(cases)
     runnable = []
     for index, case in enumerate(cases):
-        reason = skip(case, adapter)
+        reason = skip(case, adapter, target) if target is not None else ""
         if reason:
             results[index] = Result(case, True, [], 0.0, outcome="not-applicable", deviation=reason)
         else:
