@@ -21,6 +21,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 #: The environment variable naming the implementation under test (as array-api-tests'
 #: ``ARRAY_API_TESTS_MODULE``); ``--impl`` wins over it.
 IMPL_VARIABLE = "CONFORMANCE_IMPL"
+#: The environment variable naming the target version (as ``ARRAY_API_TESTS_VERSION``).
+TARGET_VARIABLE = "CONFORMANCE_TARGET"
 
 
 def _selected(all_cases, pattern):
@@ -52,9 +54,11 @@ def _parser():
     parser.add_argument("--impl", default=os.environ.get(IMPL_VARIABLE, "refms"),
                         help=f"refms (default), mindspore, or any importable module "
                              f"(default also from ${IMPL_VARIABLE})")
-    parser.add_argument("--target", type=_target, default=NEWEST, metavar="VERSION",
-                        help=f"the MindSpore version the implementation is held to (default {NEWEST}): "
-                             f"cases documenting an older behaviour count as not applicable")
+    parser.add_argument("--target", type=_target, default=os.environ.get(TARGET_VARIABLE, NEWEST),
+                        metavar="VERSION",
+                        help=f"the MindSpore version the implementation is held to (default {NEWEST}, "
+                             f"or ${TARGET_VARIABLE}): cases documenting another version's "
+                             f"behaviour count as not applicable")
     parser.add_argument("-k", dest="pattern", help="only cases whose id/area/section/page contain PATTERN")
     parser.add_argument("--json", metavar="PATH", help="write the results as JSON (schema in README.md)")
     parser.add_argument("--junit-xml", metavar="PATH", help="write the results as JUnit XML")

@@ -136,9 +136,8 @@ def json_report(results, adapter, description, command, target):
         expected, got = _expected_and_got(r)
         cases.append({
             "id": r.case.id, "title": title_of(r.case), "section": r.case.section,
-            "page": {"seed": r.case.page.seed, "title": r.case.page.title,
-                     "english": r.case.page.english or r.case.page.title,
-                     "version": r.case.page.release},
+            "page": r.case.page.english or r.case.page.title,
+            "page_title": r.case.page.title, "page_source": r.case.page.seed,
             "area": r.case.area, "version": r.case.page.release, "kind": r.case.kind,
             "tier": r.case.tier, "verdict": r.outcome, "reason": r.deviation,
             "problems": list(r.problems), "notes": list(r.notes),

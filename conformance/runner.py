@@ -77,10 +77,18 @@ def load_deviations(path):
 
 def _environment(adapter, compat):
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([REPO] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    # The suite's own folder goes last: it makes ``conformance`` importable, and must not
+    # shadow the implementation the caller put first (a patched copy, another install).
+    env["PYTHONPATH"] = os.pathsep.join([p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+                                        + [REPO])
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     env.update(adapter.env(compat))
     return env
+
+
+def _impl(adapter):
+    """The ``--impl`` name that resolves to ``adapter`` again in a case's subprocess."""
+    return getattr(adapter, "impl", adapter.name)
 
 
 def _tail(text, lines=12):
@@ -145,7 +153,7 @@ def run_transcript(case, adapter, workdir, timeout):
 
 def run_structured(case, adapter, workdir, timeout):
     result_path = os.path.join(workdir, "result.json")
-    command = [sys.executable, "-m", "conformance.worker", "--impl", adapter.name,
+    command = [sys.executable, "-m", "conformance.worker", "--impl", _impl(adapter),
                "--case", case.id, "--result", result_path]
     proc = subprocess.run(command, cwd=workdir, env=_environment(adapter, case.page.compat),
                           capture_output=True, text=True, timeout=timeout)
@@ -190,7 +198,7 @@ def run_op_batch(cases, adapter, timeout=DEFAULT_TIMEOUT):
         result_path = os.path.join(workdir, "result.json")
         with open(ids_path, "w", encoding="utf-8") as handle:
             handle.write("\n".join(case.id for case in cases))
-        command = [sys.executable, "-m", "conformance.worker", "--impl", adapter.name,
+        command = [sys.executable, "-m", "conformance.worker", "--impl", _impl(adapter),
                    "--ops", ids_path, "--compat", cases[0].page.compat, "--result", result_path]
         try:
             proc = subprocess.run(command, cwd=workdir, env=_environment(adapter, cases[0].page.compat),
