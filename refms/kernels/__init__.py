@@ -111,9 +111,9 @@ _ACTIVE = _Active()
 
 # --------------------------------------------------------------------------- registration
 
-def reference(fn):
-    """Decorator: register ``fn`` as the reference kernel named ``fn.__name__``."""
-    _REFERENCE[fn.__name__] = fn
+def reference(fn, name=None):
+    """Register ``fn`` as the reference kernel ``name`` (default ``fn.__name__``); a decorator."""
+    _REFERENCE[name or fn.__name__] = fn
     return fn
 
 
