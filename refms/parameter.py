@@ -10,7 +10,7 @@ import numpy as np
 
 from . import dtype as mstype
 from . import kernels
-from .tensor import Tensor
+from ._tensor import Tensor
 
 __all__ = ["Parameter", "ParameterTuple"]
 
@@ -116,7 +116,7 @@ class Parameter(Tensor):
             array = data._host()
         else:
             array = np.asarray(data)
-        from .tensor import _cast_array
+        from ._tensor import _cast_array
         self._data = kernels.from_host(_cast_array(np.array(array, copy=True), self.dtype))
         return self
 

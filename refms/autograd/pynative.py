@@ -18,7 +18,7 @@ import numpy as np
 from .. import dtype as mstype
 from .. import kernels
 from ..ops.primitive import set_executor, op_error
-from ..tensor import Tensor
+from .._tensor import Tensor
 from . import tape as _tape
 
 __all__ = ["run_primitive", "to_weak_tensor", "set_mixed_precision"]

@@ -24,7 +24,7 @@ __all__ = ["Dataset", "BatchDataset", "ShuffleDataset", "MapDataset", "RepeatDat
 
 def to_array(value, where):
     """A column value as a numpy array (Tensors, numbers and lists accepted)."""
-    from ..tensor import Tensor
+    from .._tensor import Tensor
     if isinstance(value, Tensor):
         return value.asnumpy()
     array = np.asarray(value)

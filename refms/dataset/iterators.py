@@ -56,7 +56,7 @@ class _Iterator:
     def _value(self, array):
         if self.output_numpy:
             return array
-        from ..tensor import Tensor
+        from .._tensor import Tensor
         if array.dtype.kind in "USO":
             return array                 # strings stay numpy, as MindSpore keeps them
         return Tensor(array)

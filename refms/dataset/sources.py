@@ -79,7 +79,7 @@ class NumpySlicesDataset(_RandomAccessSource):
             names = ["column_0"]
             columns = [to_array(data, "NumpySlicesDataset")]
         else:
-            from ..tensor import Tensor
+            from .._tensor import Tensor
             if not isinstance(data, Tensor):
                 raise TypeError(f"For 'NumpySlicesDataset', the 'data' must be a list, tuple, dict "
                                 f"or numpy array, but got {type(data).__name__}.")

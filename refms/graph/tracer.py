@@ -15,7 +15,7 @@ its data (``asnumpy``, ``bool(t)``, ``int(t)``) is a clear compile error,
 because the value only exists when the graph runs.
 """
 from ..ops.primitive import set_executor
-from ..tensor import Tensor
+from .._tensor import Tensor
 from .errors import GraphCompileError
 
 __all__ = ["Tracer", "TraceState", "tracing", "current", "is_tracing"]
