@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import dtype as mstype
 from .. import kernels
-from ..ops.primitive import set_executor, op_error
+from ..ops.primitive import set_default_executor, op_error
 from .._tensor import Tensor
 from . import tape as _tape
 
@@ -129,4 +129,4 @@ def run_primitive(prim, args):
     return out
 
 
-set_executor(run_primitive)
+set_default_executor(run_primitive)

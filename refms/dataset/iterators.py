@@ -54,6 +54,8 @@ class _Iterator:
         return self._convert(row)
 
     def _value(self, array):
+        if isinstance(array, dict):
+            return {key: self._value(v) for key, v in array.items()}
         if self.output_numpy:
             return array
         from .._tensor import Tensor
