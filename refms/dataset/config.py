@@ -6,11 +6,18 @@ the global seed of :func:`refms.set_seed` (MindSpore's ``set_seed`` sets both),
 else from the OS (a different order every run).  Within one iterator every
 epoch gets a new order; a new iterator with the same seed repeats the orders.
 """
+import contextlib
+import threading
+
+import numpy as np
+
 from .. import seed as _global_seed
 
-__all__ = ["set_seed", "get_seed"]
+__all__ = ["set_seed", "get_seed", "random_generator", "row_generator"]
 
-_STATE = {"seed": None, "global_when_set": None}
+_STATE = {"seed": None, "global_when_set": None, "generation": 0}
+_LOCAL = threading.local()
+_EAGER = {"rng": None, "key": None}
 
 
 def set_seed(seed):
@@ -23,6 +30,7 @@ def set_seed(seed):
                          f"{seed}.")
     _STATE["seed"] = seed
     _STATE["global_when_set"] = _global_seed.get_seed()
+    _STATE["generation"] = _STATE.get("generation", 0) + 1
 
 
 def get_seed():
@@ -36,3 +44,33 @@ def get_seed():
     if _STATE["seed"] is not None and global_seed == _STATE["global_when_set"]:
         return _STATE["seed"]
     return global_seed
+
+
+def random_generator():
+    """The generator a random transform draws from.
+
+    Inside a pipeline it is the current row's (see :func:`row_generator`): the
+    ``map`` step seeds one per row, in row order, from the epoch's generator, so
+    the augmentations depend only on the seed and the row — not on which worker
+    thread runs them.  Called eagerly (``op(image)``) it is a module generator,
+    restarted from :func:`get_seed` whenever a seed is set.
+    """
+    rng = getattr(_LOCAL, "rng", None)
+    if rng is not None:
+        return rng
+    key = (get_seed(), _STATE.get("generation", 0))
+    if _EAGER["rng"] is None or _EAGER["key"] != key:
+        _EAGER["rng"] = np.random.default_rng(key[0])
+        _EAGER["key"] = key
+    return _EAGER["rng"]
+
+
+@contextlib.contextmanager
+def row_generator(seed):
+    """Within the block, random transforms on this thread draw from ``default_rng(seed)``."""
+    previous = getattr(_LOCAL, "rng", None)
+    _LOCAL.rng = np.random.default_rng(seed)
+    try:
+        yield
+    finally:
+        _LOCAL.rng = previous

@@ -98,8 +98,9 @@ class Dataset:
         return ShuffleDataset(self, buffer_size)
 
     def map(self, operations=None, input_columns=None, output_columns=None,
-            num_parallel_workers=None, **kwargs):
-        return MapDataset(self, operations, input_columns, output_columns)
+            num_parallel_workers=None, python_multiprocessing=False, **kwargs):
+        return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers,
+                          python_multiprocessing)
 
     def repeat(self, count=None):
         return RepeatDataset(self, count)
@@ -249,23 +250,32 @@ class ShuffleDataset(Dataset):
 
     def rows(self, epoch):
         buffer = []
+        rng = epoch.generator(self)
         for row in self.children[0].rows(epoch):
             if len(buffer) < self.buffer_size:
                 buffer.append(row)
                 continue
-            index = int(epoch.rng.integers(len(buffer)))
+            index = int(rng.integers(len(buffer)))
             yield buffer[index]
             buffer[index] = row
         while buffer:
-            index = int(epoch.rng.integers(len(buffer)))
+            index = int(rng.integers(len(buffer)))
             buffer[index], buffer[-1] = buffer[-1], buffer[index]
             yield buffer.pop()
 
 
 class MapDataset(Dataset):
-    """Apply ``operations`` (one callable or a list, in order) to ``input_columns``."""
+    """Apply ``operations`` (one callable or a list, in order) to ``input_columns``.
 
-    def __init__(self, child, operations, input_columns=None, output_columns=None):
+    Each row gets its own random generator, seeded in row order from the epoch's
+    generator (:func:`refms.dataset.config.row_generator`), so random transforms give
+    the same results with any ``num_parallel_workers``; workers are threads, or
+    forked processes with ``python_multiprocessing=True``.  A failing operation is
+    reported with the row number, the operation and the input columns.
+    """
+
+    def __init__(self, child, operations, input_columns=None, output_columns=None,
+                 num_parallel_workers=None, python_multiprocessing=False):
         super().__init__([child])
         if operations is None:
             raise ValueError("For 'map', the 'operations' can not be None.")
@@ -285,6 +295,8 @@ class MapDataset(Dataset):
             output_columns = self.input_columns
         self.output_columns = [output_columns] if isinstance(output_columns, str) else \
             list(output_columns)
+        self.num_parallel_workers = num_parallel_workers or 1
+        self.python_multiprocessing = python_multiprocessing
 
     def get_col_names(self):
         """The outputs take the place of the first input column; other inputs drop out."""
@@ -296,22 +308,50 @@ class MapDataset(Dataset):
                 names.append(name)
         return names
 
-    def rows(self, epoch):
-        names = self.children[0].get_col_names()
-        out_names = self.get_col_names()
-        for row in self.children[0].rows(epoch):
-            values = tuple(row[i] for i in self._indices)
+    def _apply(self, task):
+        from . import config
+        number, seed, values = task
+        with config.row_generator(seed):
             for op in self.operations:
-                values = op(*values)
+                try:
+                    values = op(*values)
+                except Exception as e:
+                    name = getattr(op, "__name__", type(op).__name__)
+                    raise RuntimeError(f"For 'map', the operation {name} failed on row {number} "
+                                       f"(input columns {self.input_columns}): "
+                                       f"{type(e).__name__}: {e}") from e
                 if not isinstance(values, tuple):
                     values = (values,)
-            if len(values) != len(self.output_columns):
-                raise RuntimeError(f"For 'map', the operations returned {len(values)} columns but "
-                                   f"'output_columns' names {len(self.output_columns)}: "
-                                   f"{self.output_columns}.")
-            produced = {name: to_array(v, "map") for name, v in zip(self.output_columns, values)}
+        if len(values) != len(self.output_columns):
+            raise RuntimeError(f"For 'map', the operations returned {len(values)} columns for "
+                               f"row {number} but 'output_columns' names "
+                               f"{len(self.output_columns)}: {self.output_columns} (input "
+                               f"columns {self.input_columns}).")
+        return tuple(to_array(v, "map") for v in values)
+
+    def rows(self, epoch):
+        from .parallel import parallel_map
+        names = self.children[0].get_col_names()
+        out_names = self.get_col_names()
+        from collections import deque
+        child_rows = deque()
+        rng = epoch.generator(self)
+
+        def tasks():
+            for number, row in enumerate(self.children[0].rows(epoch)):
+                child_rows.append(row)
+                seed = int(rng.integers(0, 2 ** 63))
+                yield number, seed, tuple(row[i] for i in self._indices)
+
+        if self.num_parallel_workers > 1:
+            results = parallel_map(self._apply, tasks(), self.num_parallel_workers,
+                                   self.python_multiprocessing)
+        else:
+            results = map(self._apply, tasks())
+        for produced in results:
+            row = child_rows.popleft()
             current = dict(zip(names, row))
-            current.update(produced)
+            current.update(zip(self.output_columns, produced))
             yield tuple(current[name] for name in out_names)
 
 

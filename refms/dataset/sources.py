@@ -67,7 +67,7 @@ class _RandomAccessSource(Dataset):
         return size if self.num_samples is None else min(size, self.num_samples)
 
     def indices(self, epoch):
-        order = self.sampler.indices(len(self), epoch.rng, self)
+        order = self.sampler.indices(len(self), epoch.generator(self), self)
         return order if self.num_samples is None else order[:self.num_samples]
 
     def rows(self, epoch):

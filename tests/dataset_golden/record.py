@@ -123,7 +123,33 @@ def record_sources():
     np.savez_compressed(os.path.join(HERE, "sources.npz"), **arrays)
 
 
-SECTIONS = {"mindrecord": record_mindrecord, "sources": record_sources}
+def record_vision():
+    import mindspore.dataset.vision as vision
+    from mindspore.dataset.vision import Inter, Border
+    arrays = {}
+    images = inputs.vision_inputs()
+    enums = {"LINEAR": Inter.LINEAR, "NEAREST": Inter.NEAREST, "BICUBIC": Inter.BICUBIC,
+             "AREA": Inter.AREA, "BILINEAR": Inter.BILINEAR, "EDGE": Border.EDGE,
+             "REFLECT": Border.REFLECT, "SYMMETRIC": Border.SYMMETRIC, "CONSTANT": Border.CONSTANT}
+    for name, (cls, args, kwargs), source in inputs.vision_cases():
+        kwargs = {k: enums.get(v, v) if isinstance(v, str) else v for k, v in kwargs.items()}
+        if cls == "ConvertColor":
+            args = [getattr(vision.ConvertMode, "COLOR_" + args[0])]
+        try:
+            out = getattr(vision, cls)(*args, **kwargs)(images[source])
+            arrays[name] = np.asarray(out)
+        except Exception as e:                       # recorded: refms must fail too
+            arrays[name + "/error"] = np.array(f"{type(e).__name__}: {e}".splitlines()[0])
+            print("error", name, arrays[name + "/error"])
+    # Decode of the checked-in files
+    for path in ("cat/0.jpg", "cat/0.png"):
+        with open(os.path.join(HERE, "images", path), "rb") as f:
+            data = np.frombuffer(f.read(), np.uint8)
+        arrays["decode/" + path] = vision.Decode()(data)
+    np.savez_compressed(os.path.join(HERE, "vision.npz"), **arrays)
+
+
+SECTIONS = {"mindrecord": record_mindrecord, "sources": record_sources, "vision": record_vision}
 
 if __name__ == "__main__":
     for name in sys.argv[1:] or list(SECTIONS):
