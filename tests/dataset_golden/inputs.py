@@ -202,3 +202,15 @@ def vision_inputs():
     return {"rgb": rgb, "rgb_float": rgb.astype(np.float32) / 7.0,
             "gray": rgb[..., :1].copy(), "chw_float": (rgb.transpose(2, 0, 1) / 255.0)
             .astype(np.float32)}
+
+
+VOCAB_WORDS = ["home", "is", "behind", "the", "world", "ahead"]
+VOCAB_FILE_TEXT = "hello,1\nworld,2\nhome 3\nis\n\nbehind,9\n"
+SENTENCE = "welcome  to\tthe world  of home"
+
+
+def audio_wave(n=400, seed=4):
+    rng = np.random.default_rng(seed)
+    t = np.arange(n) / 16000.0
+    return (np.sin(2 * np.pi * 440 * t) + 0.3 * np.sin(2 * np.pi * 3000 * t)
+            + 0.05 * rng.standard_normal(n)).astype(np.float32)
