@@ -12,6 +12,7 @@ operations), :mod:`~refms.dataset.iterators` (epochs, Tensor output),
 """
 from . import config, transforms, vision, text, audio
 from .dataset import Dataset
+from .combine import zip_datasets as zip
 from .samplers import (Sampler, SequentialSampler, RandomSampler, SubsetSampler,
                        SubsetRandomSampler, WeightedRandomSampler, DistributedSampler, PKSampler)
 from .sources import NumpySlicesDataset, GeneratorDataset

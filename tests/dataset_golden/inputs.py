@@ -214,3 +214,63 @@ def audio_wave(n=400, seed=4):
     t = np.arange(n) / 16000.0
     return (np.sin(2 * np.pi * 440 * t) + 0.3 * np.sin(2 * np.pi * 3000 * t)
             + 0.05 * rng.standard_normal(n)).astype(np.float32)
+
+
+def pipeline_cases(ds):
+    """Pipelines built the same way with ``ds`` = mindspore.dataset or refms.dataset."""
+    def numbers(n=7):
+        return ds.NumpySlicesDataset({"x": np.arange(n, dtype=np.int32),
+                                      "y": (np.arange(n) * 10).astype(np.float32)},
+                                     shuffle=False)
+
+    def ragged():
+        def gen():
+            for i in range(7):
+                yield np.arange(i % 4 + 1, dtype=np.int32), np.array(i, np.int32)
+        return ds.GeneratorDataset(gen, ["seq", "id"], shuffle=False)
+
+    def add_batch_num(x, y, info):              # x, y: lists of the batch's row values
+        # numpy-typed constants: numpy 1.x and 2.x then agree on the result dtypes
+        return ([a + np.int32(100 * info.get_batch_num()) for a in x],
+                [b * np.float32(0) + np.float32(info.get_epoch_num()) for b in y])
+
+    def split_to_three(x, y, info):
+        return x, y, [a * np.int32(2) for a in x]
+
+    cases = {
+        "zip": lambda: numbers(7).zip(ds.NumpySlicesDataset({"z": np.arange(5, dtype=np.int64)},
+                                                            shuffle=False)),
+        "zip_fn": lambda: ds.zip((numbers(3), ds.NumpySlicesDataset(
+            {"z": np.arange(4, dtype=np.int64)}, shuffle=False))),
+        "concat": lambda: numbers(3) + numbers(2),
+        "concat_method": lambda: numbers(2).concat([numbers(3), numbers(1)]),
+        "split_frac_0": lambda: numbers(5).split([0.5, 0.5], randomize=False)[0],
+        "split_frac_1": lambda: numbers(5).split([0.5, 0.5], randomize=False)[1],
+        "split_int_1": lambda: numbers(5).split([2, 3], randomize=False)[1],
+        "split_three_2": lambda: numbers(10).split([0.34, 0.33, 0.33], randomize=False)[2],
+        "take_skip": lambda: numbers(7).skip(2).take(3),
+        "repeat_batch": lambda: numbers(3).repeat(3).batch(4),
+        "batch_drop": lambda: numbers(7).batch(3, drop_remainder=True),
+        "batch_map": lambda: numbers(7).batch(3, per_batch_map=add_batch_num,
+                                              input_columns=["x", "y"]),
+        "batch_map_out": lambda: numbers(4).batch(2, per_batch_map=split_to_three,
+                                                  input_columns=["x", "y"],
+                                                  output_columns=["a", "b", "c"]),
+        "padded_batch": lambda: ragged().padded_batch(3, pad_info={"seq": ([5], -1)}),
+        "padded_batch_none": lambda: ragged().padded_batch(2, pad_info={"seq": (None, 0)}),
+        "padded_batch_all": lambda: ragged().padded_batch(4, pad_info={}),
+        "bucket": lambda: ragged().bucket_batch_by_length(["seq"], [2, 3], [2, 3, 1]),
+        "bucket_pad_boundary": lambda: ragged().bucket_batch_by_length(
+            ["seq"], [2, 4], [2, 2, 2], pad_info={"seq": (None, 9)},
+            pad_to_bucket_boundary=True, drop_remainder=True),
+        "map_multi": lambda: numbers(3).map(lambda x, y: (x + y, x - y, x * np.int32(2)),
+                                            input_columns=["x", "y"],
+                                            output_columns=["s", "d", "t"]),
+        "map_merge": lambda: numbers(3).map(lambda x, y: x + y, input_columns=["x", "y"],
+                                            output_columns=["s"]),
+        "project_rename": lambda: numbers(3).project(["y", "x"]).rename(["y"], ["why"]),
+        "map_mismatch": lambda: numbers(3).map(lambda x: (x, x), input_columns=["x"]),
+        "batch_map_rows": lambda: numbers(4).batch(2, per_batch_map=lambda x, y, info: (x[:1], y),
+                                                   input_columns=["x", "y"]),
+    }
+    return cases

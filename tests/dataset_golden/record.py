@@ -283,7 +283,20 @@ def record_audio():
     np.savez_compressed(os.path.join(HERE, "audio.npz"), **arrays)
 
 
-SECTIONS = {"mindrecord": record_mindrecord, "sources": record_sources, "vision": record_vision,
+def record_pipeline():
+    import mindspore.dataset as ds
+    arrays = {}
+    for name, build in inputs.pipeline_cases(ds).items():
+        try:
+            data = build()
+            rows_of(data, name, arrays)
+        except Exception as e:
+            arrays[name + "/error"] = np.array(f"{type(e).__name__}: {e}".splitlines()[0])
+            print("error", name, arrays[name + "/error"])
+    np.savez_compressed(os.path.join(HERE, "pipeline.npz"), **arrays)
+
+
+SECTIONS = {"pipeline": record_pipeline, "mindrecord": record_mindrecord, "sources": record_sources, "vision": record_vision,
             "transforms": record_transforms, "text": record_text, "audio": record_audio}
 
 if __name__ == "__main__":
