@@ -88,13 +88,19 @@ def _fixed(weights):
 
 
 def _linear_uint8(image, rows, cols):
+    """int32 is wide enough: a row value is at most 255·2048·2, a product 2048·2¹⁶."""
     (ry, wy), (cx, wx) = rows, cols
-    src = image.astype(np.int64)
-    ax, by = _fixed(wx), _fixed(wy)
-    horizontal = src[:, cx[:, 0]] * ax[None, :, 0, None] + src[:, cx[:, 1]] * ax[None, :, 1, None]
-    s0, s1 = horizontal[ry[:, 0]], horizontal[ry[:, 1]]
-    b0, b1 = by[:, 0, None, None], by[:, 1, None, None]
-    out = (((b0 * (s0 >> 4)) >> 16) + ((b1 * (s1 >> 4)) >> 16) + 2) >> 2
+    ax, by = _fixed(wx).astype(np.int32), _fixed(wy).astype(np.int32)
+    needed = np.unique(ry)                      # only the source rows the output uses
+    src = image[needed].astype(np.int32)
+    where = np.searchsorted(needed, ry)
+    horizontal = np.take(src, cx[:, 0], axis=1) * ax[None, :, 0, None]
+    horizontal += np.take(src, cx[:, 1], axis=1) * ax[None, :, 1, None]
+    horizontal >>= 4
+    out = (np.take(horizontal, where[:, 0], axis=0) * by[:, 0, None, None]) >> 16
+    out += (np.take(horizontal, where[:, 1], axis=0) * by[:, 1, None, None]) >> 16
+    out += 2
+    out >>= 2
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
