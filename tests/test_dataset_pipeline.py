@@ -72,3 +72,42 @@ def test_random_split_is_a_partition():
     a, b = ds.NumpySlicesDataset({"x": np.arange(10)}, shuffle=False).split([0.7, 0.3])
     left, right = [int(r[0]) for r in a], [int(r[0]) for r in b]
     assert len(left) == 7 and len(right) == 3 and sorted(left + right) == list(range(10))
+
+
+class SlowSquares:
+    """A random-access source (module level, so forked workers can use it)."""
+
+    def __getitem__(self, index):
+        return np.array([index * index], np.int64), np.array(index % 3, np.int32)
+
+    def __len__(self):
+        return 23
+
+
+@pytest.mark.parametrize("processes", [False, True])
+def test_generator_workers_give_the_single_worker_rows(processes):
+    def run(workers):
+        ds.config.set_seed(11)
+        data = ds.GeneratorDataset(SlowSquares(), ["sq", "mod"], num_parallel_workers=workers,
+                                   python_multiprocessing=processes)
+        data = data.map(lambda x: x + np.random.default_rng(int(x[0])).integers(0, 5), "sq",
+                        num_parallel_workers=workers, python_multiprocessing=processes)
+        return [(r[0].tolist(), r[1].tolist()) for r in
+                data.batch(5).create_tuple_iterator(output_numpy=True, num_epochs=1)]
+
+    single = run(1)
+    assert run(3) == single
+    assert sum(len(batch[1]) for batch in single) == 23
+
+
+def test_worker_errors_surface_and_do_not_hang():
+    class Broken(SlowSquares):
+        def __getitem__(self, index):
+            if index == 7:
+                raise OSError("disk gone")
+            return super().__getitem__(index)
+
+    data = ds.GeneratorDataset(Broken(), ["sq", "mod"], shuffle=False, num_parallel_workers=3)
+    with pytest.raises(RuntimeError, match=r"GeneratorDataset: the source failed on row 7: "
+                                           r"OSError: disk gone"):
+        list(data)

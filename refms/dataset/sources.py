@@ -169,7 +169,12 @@ class GeneratorDataset(_RandomAccessSource):
         return len(self.source)
 
     def row_at(self, index):
-        return self._row(self.source[index])
+        try:
+            item = self.source[index]
+        except Exception as e:
+            raise RuntimeError(f"GeneratorDataset: the source failed on row {index}: "
+                               f"{type(e).__name__}: {e}") from e
+        return self._row(item)
 
     def _row(self, item):
         values = item if isinstance(item, (tuple, list)) else (item,)
