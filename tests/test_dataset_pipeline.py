@@ -111,3 +111,20 @@ def test_worker_errors_surface_and_do_not_hang():
     with pytest.raises(RuntimeError, match=r"GeneratorDataset: the source failed on row 7: "
                                            r"OSError: disk gone"):
         list(data)
+
+
+def test_config_worker_default_and_prefetch():
+    """A map without num_parallel_workers takes the config's count; results keep row order."""
+    saved = (ds.config.get_num_parallel_workers(), ds.config.get_prefetch_size())
+    try:
+        ds.config.set_num_parallel_workers(3)
+        ds.config.set_prefetch_size(2)
+        data = ds.GeneratorDataset(SlowSquares(), ["sq", "mod"], shuffle=False)
+        data = data.map(lambda m: m + np.int32(1), "mod")           # workers from the config
+        assert data.num_parallel_workers == 3
+        assert [int(r[1]) for r in data] == [i % 3 + 1 for i in range(23)]
+        with pytest.raises(TypeError, match="positive int"):
+            ds.config.set_num_parallel_workers(0)
+    finally:
+        ds.config.set_num_parallel_workers(saved[0])
+        ds.config.set_prefetch_size(saved[1])

@@ -13,9 +13,36 @@ import numpy as np
 
 from .. import seed as _global_seed
 
-__all__ = ["set_seed", "get_seed", "random_generator", "row_generator"]
+__all__ = ["set_seed", "get_seed", "random_generator", "row_generator",
+           "set_num_parallel_workers", "get_num_parallel_workers", "set_prefetch_size",
+           "get_prefetch_size"]
 
 _STATE = {"seed": None, "global_when_set": None, "generation": 0}
+_SETTINGS = {"num_parallel_workers": 1, "prefetch_size": 4}
+
+
+def set_num_parallel_workers(num):
+    """The worker count of sources and ``map`` steps that do not give one (default 1 here)."""
+    if isinstance(num, bool) or not isinstance(num, int) or num <= 0:
+        raise TypeError(f"For 'set_num_parallel_workers', the 'num' must be a positive int, but "
+                        f"got {num!r}.")
+    _SETTINGS["num_parallel_workers"] = num
+
+
+def get_num_parallel_workers():
+    return _SETTINGS["num_parallel_workers"]
+
+
+def set_prefetch_size(size):
+    """Rows each worker may run ahead of the consumer (the pool's window is size × workers)."""
+    if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
+        raise TypeError(f"For 'set_prefetch_size', the 'size' must be a positive int, but got "
+                        f"{size!r}.")
+    _SETTINGS["prefetch_size"] = size
+
+
+def get_prefetch_size():
+    return _SETTINGS["prefetch_size"]
 _LOCAL = threading.local()
 _EAGER = {"rng": None, "key": None}
 

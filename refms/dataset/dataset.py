@@ -386,7 +386,8 @@ class MapDataset(Dataset):
             output_columns = self.input_columns
         self.output_columns = [output_columns] if isinstance(output_columns, str) else \
             list(output_columns)
-        self.num_parallel_workers = num_parallel_workers or 1
+        from .config import get_num_parallel_workers
+        self.num_parallel_workers = num_parallel_workers or get_num_parallel_workers()
         self.python_multiprocessing = python_multiprocessing
 
     def get_col_names(self):

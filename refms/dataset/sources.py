@@ -51,7 +51,8 @@ class _RandomAccessSource(Dataset):
         self.num_samples = _check_num_samples(num_samples)
         self.sampler = resolve_sampler(sampler, shuffle, self.num_samples, num_shards, shard_id,
                                        op or type(self).__name__)
-        self.num_parallel_workers = num_parallel_workers or 1
+        from .config import get_num_parallel_workers
+        self.num_parallel_workers = num_parallel_workers or get_num_parallel_workers()
         self.use_processes = False
 
     def __len__(self):
