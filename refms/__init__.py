@@ -13,6 +13,7 @@ from .dtype import (int8, int16, int32, int64, uint8, uint16, uint32, uint64, fl
                     get_py_obj_dtype)
 from ._tensor import Tensor
 from .common.tensor import tensor
+from_numpy = Tensor.from_numpy      # ``mindspore.from_numpy(array)``: a Tensor sharing memory
 from .parameter import Parameter, ParameterTuple
 from . import ops
 from .autograd import pynative as _pynative  # noqa: F401  (installs the PyNative executor)
@@ -37,7 +38,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     # tensors and dtypes
-    "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "common",
+    "Tensor", "tensor", "from_numpy", "Parameter", "ParameterTuple", "dtype", "common",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
     "float32", "float64", "bfloat16", "bool_", "complex64", "complex128", "half", "single",
     "double", "float_", "int_", "uint", "dtype_to_nptype", "pytype_to_dtype", "nptype_to_dtype",
