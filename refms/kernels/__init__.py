@@ -61,8 +61,9 @@ dtypes).  Shapes follow numpy's broadcasting and indexing rules.
                                 ``sparse_softmax_cross_entropy(logits, labels, is_grad)``
 ``batchnorm.py``                ``batch_norm_statistics(x) -> (mean, variance)``,
                                 ``batch_norm(x, scale, bias, mean, variance, eps)``
-``state.py``                    ``assign(variable, value)`` and ``moving_average(variable,
-                                value, momentum)`` write their first input in place
+``state.py``                    ``assign(variable, value)``, ``setitem(x, index, value)`` and
+                                ``moving_average(variable, value, momentum)`` write their first
+                                input in place (``INPLACE``); ``writable(x) -> bool``
 ==============================  =================================================================
 """
 import importlib
@@ -87,7 +88,7 @@ _FAST = {}
 _STATE = {"mode": None, "loaded": False, "fast_error": None, "default": CPU}
 _MODES = ("reference", "fast", "auto")
 #: Kernels that write their first argument in place (a fallback copies it back).
-INPLACE = frozenset(["assign", "moving_average"])
+INPLACE = frozenset(["assign", "setitem", "moving_average"])
 
 # Lazy loading and choosing happen under one lock: two threads making their first kernel
 # call at once must not see a half-filled registry.
