@@ -18,53 +18,51 @@ Implementation on the cpu backend, chosen at the first kernel call (never at imp
 :func:`set_implementation` switches at run time.
 
 The contract: every backend's kernel of a name has these inputs and outputs.
-Arrays are "x, y, ..."; everything else is a host value (ints, tuples, numpy
-dtypes).  Shapes follow numpy's broadcasting and indexing rules.
+``x, y, xs, mask, ...`` are arrays of the op's backend; everything else is a
+host value (ints, tuples, numpy dtypes, index tuples, a numpy Generator).
+Shapes follow numpy's broadcasting and indexing rules.  Each file's
+docstring says more.
 
-==============================  =================================================================
-``elementwise.py``              each name in ``UNARY``: ``name(x) -> y``; each in ``BINARY``:
-                                ``name(x, y) -> z`` (broadcast); ``clip(x, low, high)``,
-                                ``where(cond, x, y)``, ``scale(x, factor)``, ``add_n(xs)``
-``cast.py``                     ``cast(x, np_dtype)``, ``round_to_bfloat16(x)``, ``copy(x)``
-``fill.py``                     ``full(shape, value, np_dtype)``, ``full_like(x, value)``,
-                                ``uniform_real / standard_normal(rng, shape)``,
-                                ``uniform_int(rng, shape, low, high)``, ``bernoulli(rng, shape,
-                                p, np_dtype)``  (rng: a host ``numpy.random.Generator``)
-``shape.py``                    ``reshape(x, shape)``, ``transpose(x, perm)``,
-                                ``broadcast_to(x, shape)``, ``tile(x, reps)``, ``flip(x, axis)``
-``join.py``                     ``concat(xs, axis)``, ``stack(xs, axis)``,
-                                ``split(x, sections, axis) -> tuple``
-``index.py``                    ``getitem(x, index)`` (a copy), ``index_add(shape, index, u)``,
-                                ``take(x, indices, axis)``, ``take_along_axis(x, i, axis)``,
-                                ``scatter_along_axis(x, i, u, axis, reduction)``,
-                                ``one_hot(indices, depth, axis, on, off)``,
-                                ``masked_select(x, mask)``, ``masked_scatter(x, mask, src)``,
-                                ``segment_sum(x, ids, n)``, ``first_outside(i, low, high)``
-                                ``-> None or (position, value)`` (host values)
-``reduce.py``                   ``reduce_<sum|mean|max|min|prod|all|any>(x, axes, keepdims)``
-                                (axes: tuple, () = all), ``cumsum(x, axis, exclusive,
-                                reverse)``, ``exclusive_cumprod_both(x)``, ``count_true(x)``
-``sort.py``                     ``sort(x, axis, descending) -> (values, indices)``,
-                                ``topk(x, k, sorted)``, ``argmax / argmin(x, axis)``
-``matmul.py``                   ``matmul(a, b, transpose_a, transpose_b)`` 2-D;
-                                ``batch_matmul(...)`` (..., m, k) @ (..., k, n)
-``conv.py``                     ``conv2d(x, w, stride, pad, dilation, groups)`` NCHW, pad =
-                                (top, bottom, left, right); ``conv2d_backprop_input(dout, w,
-                                x_shape, ...)``, ``conv2d_backprop_filter(dout, x, w_shape, ...)``
-``pool.py``                     ``max_pool2d(x, kernel, stride, pad) -> (out, argmax)``,
-                                ``max_pool2d_grad(dout, argmax, x_shape)``,
-                                ``max_pool2d_grad_grad(ddx, argmax)``,
-                                ``avg_pool2d(x, kernel, stride, pad, divisor)``,
-                                ``avg_pool2d_grad(dout, x_shape, kernel, stride, pad, divisor)``
-``softmax.py``                  ``softmax / log_softmax(x, axis)``,
-                                ``softmax_cross_entropy(logits, labels) -> (loss, dlogits)``,
-                                ``sparse_softmax_cross_entropy(logits, labels, is_grad)``
-``batchnorm.py``                ``batch_norm_statistics(x) -> (mean, variance)``,
-                                ``batch_norm(x, scale, bias, mean, variance, eps)``
-``state.py``                    ``assign(variable, value)``, ``setitem(x, index, value)`` and
-                                ``moving_average(variable, value, momentum)`` write their first
-                                input in place (``INPLACE``); ``writable(x) -> bool``
-==============================  =================================================================
+===============  ================================================================================
+``elementwise``  ``UNARY`` names ``(x) -> y``: neg abs square sqrt rsqrt reciprocal exp log log1p
+                 expm1 sin cos erf floor ceil trunc round sign relu sigmoid tanh gelu logical_not
+                 isnan isinf isfinite invert;  ``BINARY`` names ``(x, y) -> z`` (broadcast): add
+                 sub mul div floor_div floor_mod fmod pow maximum minimum equal not_equal greater
+                 greater_equal less less_equal logical_and logical_or bitwise_and bitwise_or;
+                 ``clip(x, low, high)``, ``where(cond, x, y)``, ``scale(x, factor)``, ``add_n(xs)``
+``cast``         ``cast(x, np_dtype)``, ``round_to_bfloat16(x)``, ``copy(x)``
+``fill``         ``full(shape, value, np_dtype)``, ``full_like(x, value)``
+``random``       ``uniform_real(rng, shape)``, ``standard_normal(rng, shape)``,
+                 ``uniform_int(rng, shape, low, high)``, ``bernoulli(rng, shape, p, np_dtype)``
+``shape``        ``reshape(x, shape)``, ``transpose(x, perm)``, ``expand_dims(x, axis)``,
+                 ``squeeze(x, axes)``, ``broadcast_to(x, shape)``, ``tile(x, reps)``, ``flip(x, axis)``
+``join``         ``concat(xs, axis)``, ``stack(xs, axis)``, ``split(x, sections, axis) -> tuple``
+``index``        ``getitem(x, index)``, ``index_add(shape, index, updates)``, ``take(x, i, axis)``,
+                 ``take_along_axis(x, i, axis)``, ``scatter_along_axis(x, i, u, axis, reduction)``,
+                 ``one_hot(i, depth, axis, on, off)``, ``masked_select(x, mask)``,
+                 ``masked_scatter(x, mask, source)``, ``segment_sum(x, ids, n)``,
+                 ``first_outside(i, low, high) -> None | (position, value)``,
+                 ``count_true(mask) -> int``
+``reduce``       ``reduce_<sum|mean|max|min|prod|all|any>(x, axes, keepdims)`` (axes a tuple,
+                 () = all), ``cumsum(x, axis, exclusive, reverse)``, ``exclusive_cumprod_both(x)``
+``sort``         ``sort(x, axis, descending) -> (values, indices)``, ``topk(x, k, sorted)``,
+                 ``argmax(x, axis)``, ``argmin(x, axis)``
+``matmul``       ``matmul(a, b, transpose_a, transpose_b)`` (2-D), ``batch_matmul(...)`` (batched)
+``conv``         ``conv2d(x, w, stride, pad, dilation, groups)`` (NCHW, pad = (top, bottom, left,
+                 right)), ``conv2d_backprop_input(dout, w, x_shape, ...)``,
+                 ``conv2d_backprop_filter(dout, x, w_shape, ...)``
+``pool``         ``max_pool2d(x, kernel, stride, pad) -> (out, argmax)``,
+                 ``max_pool2d_grad(dout, argmax, x_shape)``, ``max_pool2d_grad_grad(ddx, argmax)``,
+                 ``avg_pool2d(x, kernel, stride, pad, divisor)``,
+                 ``avg_pool2d_grad(dout, x_shape, kernel, stride, pad, divisor)``
+``softmax``      ``softmax(x, axis)``, ``log_softmax(x, axis)``,
+                 ``softmax_cross_entropy(logits, labels) -> (loss, dlogits)``,
+                 ``sparse_softmax_cross_entropy(logits, labels, is_grad)``
+``batchnorm``    ``batch_norm_statistics(x) -> (mean, variance)``,
+                 ``batch_norm(x, scale, bias, mean, variance, eps)``, ``batch_norm_unbiased(var, n)``
+``state``        in place (``INPLACE``): ``assign(variable, value)``, ``setitem(x, index, value)``,
+                 ``moving_average(variable, value, momentum)``;  ``writable(x) -> bool``
+===============  ================================================================================
 """
 import importlib
 import os
