@@ -95,14 +95,17 @@ _LOCK = threading.RLock()
 _BACKENDS = {"cpu": CPU}
 #: backend name -> {kernel name: the function chosen for it under the current mode}
 _CHOSEN = {"cpu": {}}
+_CPU_CHOSEN = _CHOSEN["cpu"]
+#: True while cpu is the only backend: then ``call`` and ``run`` skip every backend question.
+_ONLY_CPU = True
 _FALLBACKS = Counter()
 _UPLOADS = Counter()
 
 
 class _Active(threading.local):
-    """The backend whose kernels ``call`` returns, per thread (the executor sets it)."""
+    """The backend whose kernels ``call`` returns, per thread (``run`` sets it)."""
     backend = CPU
-    chosen = _CHOSEN["cpu"]
+    chosen = _CPU_CHOSEN
 
 
 _ACTIVE = _Active()
@@ -183,7 +186,7 @@ def _choose(name, on):
 
 def call(name):
     """The kernel ``name`` of the active backend, under the current mode."""
-    fn = _ACTIVE.chosen.get(name)
+    fn = _CPU_CHOSEN.get(name) if _ONLY_CPU else _ACTIVE.chosen.get(name)
     if fn is None:
         fn = _choose(name, _ACTIVE.backend)
     return fn
@@ -243,16 +246,19 @@ def fast_kernel_names():
 
 def register_backend(new):
     """Make backend ``new`` (a :class:`Backend`) available; returns it."""
+    global _ONLY_CPU
     with _LOCK:
         if new.name in _BACKENDS:
             raise ValueError(f"backend {new.name!r} is already registered")
         _BACKENDS[new.name] = new
         _CHOSEN[new.name] = {}
+        _ONLY_CPU = False
     return new
 
 
 def unregister_backend(name):
     """Remove backend ``name`` (not cpu); the default goes back to cpu if it was ``name``."""
+    global _ONLY_CPU
     with _LOCK:
         if name == "cpu":
             raise ValueError("the cpu backend cannot be unregistered")
@@ -260,6 +266,7 @@ def unregister_backend(name):
         del _CHOSEN[name]
         if _STATE["default"] is gone:
             _STATE["default"] = CPU
+        _ONLY_CPU = len(_BACKENDS) == 1
 
 
 def backend(name):
@@ -322,6 +329,8 @@ def _cast_here(array, np_type):
 
 def result_array(result, np_type):
     """A forward's result as an array of ``np_type`` (numpy scalars become 0-d arrays)."""
+    if result.__class__ is np.ndarray:              # the common case, checked first
+        return result if result.dtype.type is np_type else result.astype(np_type)
     if isinstance(result, np.generic) or not hasattr(result, "dtype"):
         result = np.asarray(result)
     if result.dtype != np_type:
@@ -338,8 +347,12 @@ def run(forward, arrays, n_tensor_inputs=None):
     default backend; host arrays in tensor slots are uploaded to it (counted by
     :func:`upload_counts`).  With only the cpu backend registered this is a plain call.
     """
-    if len(_BACKENDS) == 1:
+    if _ONLY_CPU:
         return forward(*arrays)
+    return _run_on_inputs_backend(forward, arrays, n_tensor_inputs)
+
+
+def _run_on_inputs_backend(forward, arrays, n_tensor_inputs):
     n = len(arrays) if n_tensor_inputs is None else min(n_tensor_inputs, len(arrays))
     on = None
     for value in _arrays_in(arrays[:n]):
