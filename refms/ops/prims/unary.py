@@ -7,9 +7,8 @@ MindSpore 2.10's CPU kernels do (``_FloatOnlyUnary``).
 """
 import math
 
-import numpy as np
-
 from ... import dtype as mstype
+from ... import kernels
 from ..primitive import Primitive, Abstract, register, alias, op_error
 
 
@@ -50,7 +49,7 @@ class Neg(_Unary):
     """y = −x."""
 
     def forward(self, x):
-        return np.negative(x)
+        return kernels.call("neg")(x)
 
     def bprop(self, x, out, dout):
         return (-dout,)
@@ -61,7 +60,7 @@ class Abs(_Unary):
     """y = |x|; ∂y/∂x = sign(x) (0 at 0)."""
 
     def forward(self, x):
-        return np.abs(x)
+        return kernels.call("abs")(x)
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -73,7 +72,7 @@ class Square(_Unary):
     """y = x²; ∂y/∂x = 2x."""
 
     def forward(self, x):
-        return np.square(x)
+        return kernels.call("square")(x)
 
     def bprop(self, x, out, dout):
         return (dout * x * 2,)
@@ -84,8 +83,7 @@ class Sqrt(_FloatUnary):
     """y = √x; ∂y/∂x = 1 / (2y)."""
 
     def forward(self, x):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.sqrt(x)
+        return kernels.call("sqrt")(x)
 
     def bprop(self, x, out, dout):
         return (dout / (out * 2),)
@@ -96,8 +94,7 @@ class Rsqrt(_FloatOnlyUnary):
     """y = 1/√x; ∂y/∂x = −y³/2."""
 
     def forward(self, x):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.reciprocal(np.sqrt(x))
+        return kernels.call("rsqrt")(x)
 
     def bprop(self, x, out, dout):
         return (dout * out * out * out * -0.5,)
@@ -108,8 +105,7 @@ class Reciprocal(_FloatUnary):
     """y = 1/x; ∂y/∂x = −y²."""
 
     def forward(self, x):
-        with np.errstate(divide="ignore"):
-            return np.reciprocal(x)
+        return kernels.call("reciprocal")(x)
 
     def bprop(self, x, out, dout):
         return (-dout * out * out,)
@@ -120,8 +116,7 @@ class Exp(_FloatOnlyUnary):
     """y = eˣ; ∂y/∂x = y."""
 
     def forward(self, x):
-        with np.errstate(over="ignore"):
-            return np.exp(x)
+        return kernels.call("exp")(x)
 
     def bprop(self, x, out, dout):
         return (dout * out,)
@@ -132,8 +127,7 @@ class Log(_FloatOnlyUnary):
     """y = ln x; ∂y/∂x = 1/x."""
 
     def forward(self, x):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.log(x)
+        return kernels.call("log")(x)
 
     def bprop(self, x, out, dout):
         return (dout / x,)
@@ -144,8 +138,7 @@ class Log1p(_FloatOnlyUnary):
     """y = ln(1 + x); ∂y/∂x = 1/(1 + x).  Accurate for small x."""
 
     def forward(self, x):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.log1p(x)
+        return kernels.call("log1p")(x)
 
     def bprop(self, x, out, dout):
         return (dout / (x + 1),)
@@ -156,7 +149,7 @@ class Expm1(_FloatOnlyUnary):
     """y = eˣ − 1; ∂y/∂x = y + 1.  Accurate for small x."""
 
     def forward(self, x):
-        return np.expm1(x)
+        return kernels.call("expm1")(x)
 
     def bprop(self, x, out, dout):
         return (dout * (out + 1),)
@@ -167,7 +160,7 @@ class Sin(_FloatOnlyUnary):
     """y = sin x; ∂y/∂x = cos x."""
 
     def forward(self, x):
-        return np.sin(x)
+        return kernels.call("sin")(x)
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -179,7 +172,7 @@ class Cos(_FloatOnlyUnary):
     """y = cos x; ∂y/∂x = −sin x."""
 
     def forward(self, x):
-        return np.cos(x)
+        return kernels.call("cos")(x)
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -191,8 +184,7 @@ class Erf(_FloatOnlyUnary):
     """y = erf x = (2/√π) ∫₀ˣ e^(−t²) dt; ∂y/∂x = (2/√π) e^(−x²)."""
 
     def forward(self, x):
-        from scipy.special import erf
-        return erf(x)
+        return kernels.call("erf")(x)
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -220,7 +212,7 @@ class Floor(_FloatOnlyPiecewise):
     """y = ⌊x⌋."""
 
     def forward(self, x):
-        return np.floor(x)
+        return kernels.call("floor")(x)
 
 
 @register
@@ -228,7 +220,7 @@ class Ceil(_FloatOnlyPiecewise):
     """y = ⌈x⌉."""
 
     def forward(self, x):
-        return np.ceil(x)
+        return kernels.call("ceil")(x)
 
 
 @register
@@ -236,7 +228,7 @@ class Trunc(_PiecewiseConstant):
     """y = trunc(x) (toward zero)."""
 
     def forward(self, x):
-        return np.trunc(x)
+        return kernels.call("trunc")(x)
 
 
 @register
@@ -244,7 +236,7 @@ class Round(_PiecewiseConstant):
     """y = round half to even (numpy's and MindSpore's CPU rule)."""
 
     def forward(self, x):
-        return np.round(x)
+        return kernels.call("round")(x)
 
 
 @register
@@ -252,7 +244,7 @@ class Sign(_Unary):
     """y = sign(x) ∈ {−1, 0, 1} (no gradient)."""
 
     def forward(self, x):
-        return np.sign(x)
+        return kernels.call("sign")(x)
 
 
 neg = alias("neg", Neg())
