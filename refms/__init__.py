@@ -26,6 +26,7 @@ from .seed import set_seed, get_seed
 from . import common
 from . import nn
 from .graph import jit, ms_function                # GRAPH_MODE and jit: refms.graph
+from .common.api import jit_class
 from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
 from . import dataset, train, amp
 from . import communication, parallel, log, profiler
@@ -44,7 +45,7 @@ __all__ = [
     "double", "float_", "int_", "uint", "dtype_to_nptype", "pytype_to_dtype", "nptype_to_dtype",
     "get_py_obj_dtype",
     # ops, autodiff, execution modes
-    "ops", "grad", "value_and_grad", "jit", "ms_function", "context", "GRAPH_MODE",
+    "ops", "grad", "value_and_grad", "jit", "ms_function", "jit_class", "context", "GRAPH_MODE",
     "PYNATIVE_MODE", "set_context", "get_context", "set_seed", "get_seed", "ParallelMode",
     "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context",
     "communication", "parallel", "log", "profiler", "export", "load",
