@@ -76,8 +76,14 @@ def rows_of(data, prefix, arrays):
     count = 0
     for i, row in enumerate(data.create_dict_iterator(output_numpy=True)):
         for name, value in row.items():
-            arrays[f"{prefix}/{i}/{name}"] = value
+            if isinstance(value, dict):                  # a dict-valued column: key by key
+                for key, item in value.items():
+                    arrays[f"{prefix}/{i}/{name}.{key}"] = item
+                arrays[f"{prefix}/{i}/{name}.keys"] = np.array(list(value))
+            else:
+                arrays[f"{prefix}/{i}/{name}"] = value
         count += 1
+    arrays[f"{prefix}/types"] = np.array([str(t) for t in data.output_types()])
     arrays[f"{prefix}/rows"] = np.array(count)
 
 
