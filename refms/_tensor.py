@@ -431,7 +431,8 @@ class Tensor:
             raise TypeError(f"For 'Tensor.from_numpy', the input should be a numpy.ndarray, but "
                             f"got {type(array).__name__}.")
         tensor = Tensor(array)
-        if tensor._data.dtype == array.dtype and array.flags.c_contiguous:
+        on_host = isinstance(tensor._data, np.ndarray)     # (another backend copies)
+        if on_host and tensor._data.dtype == array.dtype and array.flags.c_contiguous:
             tensor._data = array                # share the memory, as MindSpore does
         return tensor
 
