@@ -1,9 +1,10 @@
 """The conformance report page: the suite is run against refms while the site is built.
 
 The suite writes its machine-readable results (``python -m conformance
---json PATH``); this directive turns them into tables: per page and per area,
-how many cases passed, failed or are checked by properties only, and one row
-per case with its verdict and the MindSpore version of the output it checks.
+--json PATH``, schema ``refms-conformance-report/1``, see the suite's README);
+this directive turns them into tables: the summary, the verdicts per page and
+area, one row per documented example (page cases) with its verdict and the
+MindSpore version of the output it checks, and the operator tier per area.
 """
 import json
 import os
@@ -60,16 +61,36 @@ class ConformanceReportDirective(Directive):
     def run(self):
         results = run_suite()
         cases = results["cases"]
-        by = {}
-        for case in cases:
-            key = (case.get("page", ""), case.get("area", ""))
-            by.setdefault(key, {}).setdefault(case["verdict"], 0)
-            by[key][case["verdict"]] += 1
         verdicts = sorted({case["verdict"] for case in cases})
-        summary = [[page, area] + [counts.get(v, 0) for v in verdicts]
-                   for (page, area), counts in sorted(by.items())]
-        out = [table(["page", "area"] + verdicts, summary)]
-        detail = [[case["id"], case.get("title", ""), case.get("version", ""), case["verdict"]]
-                  for case in cases]
-        out.append(table(["case", "title", "version", "verdict"], detail))
+        summary = results["summary"]
+        out = [nodes.paragraph(text=(
+            f"{results['description']}, target MindSpore {results['target']}: "
+            + ", ".join(f"{summary.get(v, 0)} {v}" for v in verdicts)
+            + f" of {summary['total']} cases."))]
+
+        pages = [case for case in cases if case["kind"] != "op"]
+        operators = [case for case in cases if case["kind"] == "op"]
+        out.append(section("Per page and area", table(
+            ["page", "area"] + verdicts, counts_by(pages, lambda c: (c["page"], c["area"]), verdicts))))
+        out.append(section("Documented examples", table(
+            ["case", "title", "MindSpore version", "verdict"],
+            [[c["id"], c["title"], c["version"], c["verdict"]] for c in pages])))
+        out.append(section("Operator tier", table(
+            ["area"] + verdicts, counts_by(operators, lambda c: (c["area"],), verdicts))))
         return out
+
+
+def counts_by(cases, key, verdicts):
+    """Rows ``key + [count of each verdict]``, in key order."""
+    groups = {}
+    for case in cases:
+        groups.setdefault(key(case), []).append(case["verdict"])
+    return [list(k) + [found.count(v) for v in verdicts] for k, found in sorted(groups.items())]
+
+
+def section(title, body):
+    """A rubric-titled block (no new section, so the page's own headings stay in charge)."""
+    container = nodes.container()
+    container += nodes.rubric(text=title)
+    container += body
+    return container
