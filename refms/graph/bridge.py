@@ -18,7 +18,7 @@ from . import abstract as A
 from . import graph_ops as G
 from .errors import GraphCompileError, note_location
 from .ir import CNode, ValueNode
-from .tracer import Tracer, tracing, current, inferring_shapes
+from .tracer import ScalarTracer, Tracer, tracing, current, inferring_shapes
 
 __all__ = ["PythonBridge", "GraphCallable", "primitive_has_effect"]
 
@@ -94,6 +94,8 @@ class PythonBridge:
         """The Python stand-in of a (node, abstract) pair."""
         if isinstance(abstract, A.Abstract):
             return Tracer(node, abstract)
+        if isinstance(abstract, A.AbstractScalar):
+            return ScalarTracer(node, abstract)
         if isinstance(abstract, A.Const):
             return abstract.value
         if isinstance(abstract, A.AbstractTuple):
@@ -114,6 +116,8 @@ class PythonBridge:
     # -- Python -> graph ---------------------------------------------------------------------
     def from_python(self, ctx, value, loc=None):
         """The (node, abstract) pair for a Python value produced during tracing."""
+        if isinstance(value, ScalarTracer):
+            return value.scalar_node, value.scalar_abstract
         if isinstance(value, Tracer):
             return value.node, value.abstract
         if isinstance(value, GraphCallable):

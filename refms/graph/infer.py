@@ -83,6 +83,8 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         self.cache = {}
         self.pending = {}              # id(graph in progress) -> nodes waiting for its output
         self.active = {}               # id(parsed graph) -> specializations of it in progress
+        self.active_args = {}          # id(parsed graph) -> their argument abstracts, a stack
+        self.switch_owners = []        # ids of parsed graphs whose run-time Switch is being typed
 
     # -- entry points ----------------------------------------------------------------------------
     def graph_for_call(self, fn_abstract, fn_node, arg_abstracts, name, names=None, loc=None,
@@ -130,9 +132,24 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
                                     f"visible from @{ctx.graph.name}")
         return owner.values[id(node)]
 
+    def broaden_loop(self, generic, args):
+        """A graph calling itself again from inside its own run-time ``Switch`` (a loop on a
+        Tensor condition, a recursion with a Tensor base case): numbers that changed since
+        the enclosing call become run-time scalars, so the loop is typed once more and then
+        reaches a fixpoint instead of being unrolled without end (MindSpore broadens loop
+        variables the same way)."""
+        stack = self.active_args.get(id(generic))
+        if not stack or id(generic) not in self.switch_owners:
+            return args
+        widened = [A.broaden(before, after) for before, (_, after) in zip(stack[-1], args)]
+        if any(w is None for w in widened):
+            return args
+        return [(node, w) for (node, _), w in zip(args, widened)]
+
     def specialize(self, closure, args, loc):
         """The typed copy of ``closure.graph`` for ``args`` (a list of (node, abstract))."""
         generic, parent = closure.graph, closure.ctx
+        args = self.broaden_loop(generic, args)
         key = (id(generic), id(parent), tuple(A.key_of(a) for _, a in args))
         cached = self.cache.get(key)
         if cached is not None:
@@ -150,6 +167,7 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         graph.flags.update(generic.flags)
         self.cache[key] = graph
         self.active[id(generic)] = depth + 1
+        self.active_args.setdefault(id(generic), []).append([a for _, a in args])
         try:
             ctx = Context(generic, parent, graph)
             for param, (node, abstract) in zip(generic.params, args):
@@ -167,6 +185,7 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
             graph.flags["effects"] = ctx.effects
         finally:
             self.active[id(generic)] = depth
+            self.active_args[id(generic)].pop()
         for waiting in self.pending.pop(id(graph), []):
             waiting.abstract = graph.output.abstract
         return graph
@@ -363,8 +382,12 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         if kwargs:
             raise GraphCompileError("a function chosen by a Tensor condition is called with "
                                     "positional arguments only")
-        graphs = [self.branch_graph(ctx, b, n, args, loc)
-                  for b, n in zip(switch.branches, switch.branch_nodes)]
+        self.switch_owners.append(id(ctx.generic))
+        try:
+            graphs = [self.branch_graph(ctx, b, n, args, loc)
+                      for b, n in zip(switch.branches, switch.branch_nodes)]
+        finally:
+            self.switch_owners.pop()
         outputs = [g.output.abstract if g.output is not None else A.Pending(id(g)) for g in graphs]
         if all(isinstance(o, A.Pending) for o in outputs):
             raise GraphCompileError("both branches of a run-time condition recurse forever: a "

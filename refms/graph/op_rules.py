@@ -57,6 +57,10 @@ class GraphOpRules:
             return branch_true if G.truth(cond.value) else branch_false
         if isinstance(cond, A.AbstractTuple):
             return branch_true if cond.items else branch_false
+        if isinstance(cond, A.AbstractScalar):      # a number known only at run time
+            abstract = A.AbstractSwitch(cond_node, [branch_true[1], branch_false[1]],
+                                        [branch_true[0], branch_false[0]])
+            return _function_placeholder(abstract, loc), abstract
         if isinstance(cond, A.Abstract):
             size = 1
             for d in cond.shape:
@@ -77,6 +81,10 @@ class GraphOpRules:
             return self.const(not G.truth(abstract.value), loc)
         if isinstance(abstract, A.AbstractTuple):
             return self.const(not abstract.items, loc)
+        if isinstance(abstract, A.AbstractScalar):
+            result = A.AbstractScalar(bool)
+            return ctx.graph.apply([ValueNode(operator.not_, abstract=A.Const(operator.not_)),
+                                    node], abstract=result, loc=loc), result
         from .builtins import graph_not
         return self.trace_call(ctx, graph_not, args, {}, loc)
 
