@@ -141,9 +141,22 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         stack = self.active_args.get(id(generic))
         if not stack or id(generic) not in self.switch_owners:
             return args
-        widened = [A.broaden(before, after) for before, (_, after) in zip(stack[-1], args)]
-        if any(w is None for w in widened):
-            return args
+        if generic.signature is None and not generic.flags.get("while_loop"):
+            return args                       # a block of a 'for' or an 'if': unrolled
+        widened = []
+        for param, before, (_, after) in zip(generic.params, stack[-1], args):
+            common = A.broaden(before, after)
+            if common is None and _function_or_undefined(before) and _function_or_undefined(after):
+                # A function defined inside the loop body (a def or lambda): each iteration
+                # makes a new closure.  It cannot be carried into the next iteration; using
+                # it there before it is defined again is a NameError.
+                if isinstance(before, A.Const) and isinstance(before.value, G.Undefined):
+                    common = before
+                else:
+                    common = A.Const(G.Undefined(param.name.lstrip("ф")))
+            if common is None:
+                return args
+            widened.append(common)
         return [(node, w) for (node, _), w in zip(args, widened)]
 
     def specialize(self, closure, args, loc):
@@ -187,7 +200,8 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
             self.active[id(generic)] = depth
             self.active_args[id(generic)].pop()
         for waiting in self.pending.pop(id(graph), []):
-            waiting.abstract = graph.output.abstract
+            if isinstance(waiting.abstract, A.Pending):
+                waiting.abstract = graph.output.abstract
         return graph
 
     def evaluate(self, ctx, node):
@@ -389,7 +403,8 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         finally:
             self.switch_owners.pop()
         outputs = [g.output.abstract if g.output is not None else A.Pending(id(g)) for g in graphs]
-        if all(isinstance(o, A.Pending) for o in outputs):
+        both_pending = all(isinstance(o, A.Pending) for o in outputs)
+        if both_pending and not any(self.active.values()):
             raise GraphCompileError("both branches of a run-time condition recurse forever: a "
                                     "loop on a Tensor condition needs an exit")
         where = f" at {loc}" if loc is not None else ""
@@ -400,9 +415,18 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
                                                              [A.AbstractGraph(g) for g in graphs],
                                                              branch_nodes), loc=loc)
         node = ctx.graph.apply([selected] + [n for n, _ in args], abstract=result, loc=loc)
+        if both_pending:                 # both go round an enclosing loop: typed by its exit
+            for graph in graphs:
+                self.pending.setdefault(id(graph), []).append(node)
         if any(g.flags.get("effects", g.output is None) for g in graphs):
             ctx.effects = True
         return node, result
+
+
+def _function_or_undefined(abstract):
+    return (isinstance(abstract, A.FUNCTION_ABSTRACTS)
+            or (isinstance(abstract, A.Const) and isinstance(abstract.value, (G.Undefined,
+                                                                                 FuncGraph))))
 
 
 class _NoSelf:

@@ -393,6 +393,7 @@ class FunctionParser(ExpressionParser):
         names = assigned_names(node.body)
         (header, header_block, body, body_block, after, after_block,
          header_params) = self.loop_graphs(block, node, names)
+        header.flags["while_loop"] = True     # inference may broaden its numbers (infer.py)
         self.jump(block, header, self.current_values(block, names), node)
         cond = self.expr(header_block, node.test)
         switch = header.apply([G.SWITCH, cond, ValueNode(body), ValueNode(after)],
