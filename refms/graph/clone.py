@@ -11,7 +11,7 @@ redirect those references (MindSpore's ``Cloner``).  Two uses:
 """
 from .ir import CNode, FuncGraph, ValueNode, graphs_of
 
-__all__ = ["clone_graph", "inline_body", "scope_of", "replace_uses"]
+__all__ = ["clone_graph", "inline_body", "scope_of", "replace_uses", "NodeMapping"]
 
 
 def scope_of(root):
@@ -95,6 +95,20 @@ def inline_body(callee, host, args):
     cloner.copy_graphs(scope_of(callee), host=host, root=callee)
     body = [cloner.nodes[id(n)] for n in callee.order]
     return body, cloner.node(callee.output)
+
+
+class NodeMapping(dict):
+    """``id(node) -> replacement`` for :func:`replace_uses`, keeping each replaced node alive:
+    a node dropped from its graph and used nowhere else would otherwise be freed, and a node
+    created later could get its id — and be redirected by mistake."""
+
+    def __init__(self):
+        super().__init__()
+        self._replaced = []
+
+    def replace(self, node, replacement):
+        self[id(node)] = replacement
+        self._replaced.append(node)
 
 
 def replace_uses(graphs, mapping):

@@ -192,6 +192,7 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
             for node in generic.order:
                 ctx.values[id(node)] = self.evaluate(ctx, node)
             out, abstract = self.ref(ctx, generic.output)
+            out = typed_node(out, abstract)
             if out.abstract is None or isinstance(out, ValueNode):
                 out.abstract = abstract
             graph.set_output(out)
@@ -352,11 +353,12 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         abstract = A.AbstractTuple([a for _, a in pairs], kind, keys)
         if kind == "dict":
             key_nodes = [self.const(k, loc)[0] for k in keys]
-            node = ctx.graph.apply([G.MAKE_DICT] + key_nodes + [n for n, _ in pairs],
-                                   abstract=abstract, loc=loc)
-        else:
-            node = ctx.graph.apply([G.MAKE_TUPLE] + [n for n, _ in pairs], abstract=abstract,
+            node = ctx.graph.apply([G.MAKE_DICT] + key_nodes
+                                   + [typed_node(n, a) for n, a in pairs], abstract=abstract,
                                    loc=loc)
+        else:
+            node = ctx.graph.apply([G.MAKE_TUPLE] + [typed_node(n, a) for n, a in pairs],
+                                   abstract=abstract, loc=loc)
         return node, abstract
 
     def call_closure(self, ctx, closure, args, kwargs, loc):
@@ -375,7 +377,8 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         if isinstance(abstract, A.Const) and not effects:
             return self.const(abstract.value, loc)
         callee = ValueNode(graph, abstract=A.AbstractGraph(graph))
-        node = ctx.graph.apply([callee] + [n for n, _ in args], abstract=abstract, loc=loc)
+        node = ctx.graph.apply([callee] + [typed_node(n, a) for n, a in args], abstract=abstract,
+                               loc=loc)
         if output is None:
             self.pending.setdefault(id(graph), []).append(node)
         if effects:
@@ -414,13 +417,38 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
                                    abstract=A.AbstractSwitch(switch.cond,
                                                              [A.AbstractGraph(g) for g in graphs],
                                                              branch_nodes), loc=loc)
-        node = ctx.graph.apply([selected] + [n for n, _ in args], abstract=result, loc=loc)
+        node = ctx.graph.apply([selected] + [typed_node(n, a) for n, a in args], abstract=result,
+                               loc=loc)
         if both_pending:                 # both go round an enclosing loop: typed by its exit
             for graph in graphs:
                 self.pending.setdefault(id(graph), []).append(node)
         if any(g.flags.get("effects", g.output is None) for g in graphs):
             ctx.effects = True
         return node, result
+
+
+class ClosureValue:
+    """The run-time stand-in of a function value whose calls inference has resolved: calls of a
+    parsed closure go to its specializations, so its untyped graph never enters typed IR."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, *args):
+        raise RuntimeError(f"internal error: the function value {self.name} was called at run "
+                           f"time; its calls are resolved when the graph is compiled")
+
+    def __repr__(self):
+        return f"<function {self.name}>"
+
+
+def typed_node(node, abstract):
+    """``node`` for use in typed IR: a parsed closure's untyped graph is replaced by a
+    :class:`ClosureValue` constant of the same abstract."""
+    if isinstance(abstract, A.AbstractClosure) and isinstance(node, ValueNode) \
+            and isinstance(node.value, FuncGraph):
+        return ValueNode(ClosureValue(node.value.name), abstract=abstract, loc=node.loc)
+    return node
 
 
 def _function_or_undefined(abstract):

@@ -106,9 +106,10 @@ class GraphOpRules:
     def op_make_list(self, ctx, args, loc):
         if all(isinstance(a, A.Const) for _, a in args):
             return self.const([a.value for _, a in args], loc)
+        from .infer import typed_node
         abstract = A.AbstractTuple([a for _, a in args], "list")
-        return ctx.graph.apply([G.MAKE_LIST] + [n for n, _ in args], abstract=abstract,
-                               loc=loc), abstract
+        return ctx.graph.apply([G.MAKE_LIST] + [typed_node(n, a) for n, a in args],
+                               abstract=abstract, loc=loc), abstract
 
     def op_make_dict(self, ctx, args, loc):
         half = len(args) // 2
@@ -126,9 +127,10 @@ class GraphOpRules:
 
     def op_partial(self, ctx, args, loc):
         (fn_node, fn), bound = args[0], args[1:]
+        from .infer import typed_node
         abstract = A.AbstractPartial(fn, fn_node, bound)
-        node = ctx.graph.apply([G.PARTIAL, fn_node] + [n for n, _ in bound], abstract=abstract,
-                               loc=loc)
+        node = ctx.graph.apply([G.PARTIAL, typed_node(fn_node, fn)]
+                               + [typed_node(n, a) for n, a in bound], abstract=abstract, loc=loc)
         return node, abstract
 
     # -- Python semantics on stand-ins ---------------------------------------------------------------

@@ -18,7 +18,7 @@ from ..._tensor import Tensor
 from .. import abstract as A
 from .. import graph_ops as G
 from ..bridge import primitive_has_effect
-from ..clone import replace_uses
+from ..clone import NodeMapping, replace_uses
 from ..executor import run_primitive
 from ..ir import Parameter, ValueNode, graphs_of
 
@@ -42,7 +42,7 @@ def _constant(node):
 
 def run(entry):
     graphs = graphs_of(entry)
-    mapping = {}
+    mapping = NodeMapping()
     for graph in graphs:
         kept = []
         for node in graph.order:
@@ -54,7 +54,7 @@ def run(entry):
                     and all(_constant(a) for a in args)
                     and isinstance(node.abstract, (A.Abstract, A.AbstractTuple))):
                 value = run_primitive(callee, [a.value for a in args], node.abstract)
-                mapping[id(node)] = ValueNode(value, abstract=A.Const(value), loc=node.loc)
+                mapping.replace(node, ValueNode(value, abstract=A.Const(value), loc=node.loc))
                 continue
             if (isinstance(callee, Primitive) and callee.name in SHAPE_ONLY
                     and isinstance(node.abstract, A.Abstract)
@@ -63,11 +63,11 @@ def run(entry):
                 stand_in = Tensor._make(np.zeros(node.abstract.shape, node.abstract.dtype.np_type),
                                         node.abstract.dtype)
                 value = run_primitive(callee, [stand_in], node.abstract)
-                mapping[id(node)] = ValueNode(value, abstract=A.Const(value), loc=node.loc)
+                mapping.replace(node, ValueNode(value, abstract=A.Const(value), loc=node.loc))
                 continue
             if callee is G.SWITCH and _constant(args[0]) and not isinstance(args[0].value, Parameter):
                 chosen = args[1] if G.truth(args[0].value) else args[2]
-                mapping[id(node)] = chosen
+                mapping.replace(node, chosen)
                 continue
             kept.append(node)
         graph.order = kept

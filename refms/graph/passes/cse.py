@@ -9,7 +9,7 @@ already seen is replaced by the earlier one.  Nodes with effects (prints,
 random draws, writes) never merge.
 """
 from .. import abstract as A
-from ..clone import replace_uses
+from ..clone import NodeMapping, replace_uses
 from ..ir import ValueNode, graphs_of
 from ._util import has_effect
 
@@ -28,7 +28,7 @@ def _key(node):
 
 def run(entry):
     graphs = graphs_of(entry)
-    mapping = {}
+    mapping = NodeMapping()
     for graph in graphs:
         seen = {}
         kept = []
@@ -40,7 +40,7 @@ def run(entry):
             key = tuple(_key(i) for i in node.inputs)
             earlier = seen.get(key)
             if earlier is not None:
-                mapping[id(node)] = earlier
+                mapping.replace(node, earlier)
                 continue
             seen[key] = node
             kept.append(node)

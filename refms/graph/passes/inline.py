@@ -13,7 +13,7 @@ the branches of a run-time ``Switch`` (they are not direct callees).  With
 autodiff can find them.  Inlining and :mod:`~refms.graph.passes.simplify`
 alternate until neither changes anything.
 """
-from ..clone import inline_body, replace_uses
+from ..clone import NodeMapping, inline_body, replace_uses
 from ..ir import graphs_of, is_graph_value
 from . import simplify
 
@@ -64,7 +64,7 @@ def _is_unit(graph):
 def inline_once(entry, keep_units=False):
     graphs = graphs_of(entry)
     cyclic = cyclic_graphs(graphs)
-    mapping = {}
+    mapping = NodeMapping()
     changed = False
     modified = set()        # graphs changed this round: copied next round, once uses are redirected
 
@@ -83,7 +83,7 @@ def inline_once(entry, keep_units=False):
                 args = [final(i) for i in node.inputs[1:]]
                 body, result = inline_body(callee.value, graph, args)
                 new_order.extend(body)
-                mapping[id(node)] = result
+                mapping.replace(node, result)
                 modified.add(id(graph))
                 changed = True
             else:
