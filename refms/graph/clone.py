@@ -20,11 +20,16 @@ def scope_of(root):
 
 
 class _Cloner:
-    def __init__(self):
+    def __init__(self, pending=None):
         self.nodes = {}
         self.graphs = {}
+        self.pending = pending or {}     # replacements a pass has decided but not yet applied
 
     def node(self, node):
+        seen = 0
+        while id(node) in self.pending and seen < 1000:
+            node = self.pending[id(node)]
+            seen += 1
         if isinstance(node, ValueNode) and isinstance(node.value, FuncGraph):
             target = self.graphs.get(id(node.value))
             if target is not None:
@@ -86,10 +91,12 @@ def clone_graph(root):
     return cloner.graphs[id(root)], cloner.graphs
 
 
-def inline_body(callee, host, args):
+def inline_body(callee, host, args, pending=None):
     """Copy ``callee``'s cnodes into ``host`` with its parameters bound to ``args`` (nodes of
-    ``host``); returns (the new cnodes in order, the node standing for the call's result)."""
-    cloner = _Cloner()
+    ``host``); returns (the new cnodes in order, the node standing for the call's result).
+    ``pending``: the replacements (``id(node) -> node``) the caller has decided but not yet
+    applied to the graphs; the copies use the replacements."""
+    cloner = _Cloner(pending)
     for param, arg in zip(callee.params, args):
         cloner.nodes[id(param)] = arg
     cloner.copy_graphs(scope_of(callee), host=host, root=callee)

@@ -81,6 +81,7 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
     def __init__(self, unit=None):
         self.unit = unit or CompileUnit()
         self.cache = {}
+        self.keep_alive = []
         self.pending = {}              # id(graph in progress) -> nodes waiting for its output
         self.active = {}               # id(parsed graph) -> specializations of it in progress
         self.active_args = {}          # id(parsed graph) -> their argument abstracts, a stack
@@ -179,6 +180,9 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         graph = FuncGraph(generic.name, parent=parent.graph if parent else None, loc=generic.loc)
         graph.flags.update(generic.flags)
         self.cache[key] = graph
+        # The key holds ids (of the parent context, of constant values): keep those objects
+        # alive while this specializer lives, so that no new object reuses an id in it.
+        self.keep_alive.append((closure, args))
         self.active[id(generic)] = depth + 1
         self.active_args.setdefault(id(generic), []).append([a for _, a in args])
         try:

@@ -81,7 +81,7 @@ def inline_once(entry, keep_units=False):
                     and id(callee.value) not in modified and callee.value is not graph and len(node.inputs) - 1 == len(callee.value.params)
                     and not (keep_units and _is_unit(callee.value))):
                 args = [final(i) for i in node.inputs[1:]]
-                body, result = inline_body(callee.value, graph, args)
+                body, result = inline_body(callee.value, graph, args, mapping)
                 new_order.extend(body)
                 mapping.replace(node, result)
                 modified.add(id(graph))
