@@ -11,12 +11,36 @@ redirect those references (MindSpore's ``Cloner``).  Two uses:
 """
 from .ir import CNode, FuncGraph, ValueNode, graphs_of
 
-__all__ = ["clone_graph", "inline_body", "scope_of", "replace_uses", "NodeMapping"]
+__all__ = ["clone_graph", "inline_body", "scope_of", "children_index", "replace_uses",
+           "NodeMapping"]
 
 
-def scope_of(root):
-    """``root`` and the graphs nested in it (directly or deeper), root first."""
-    return [g for g in graphs_of(root) if g.is_inside(root)]
+def scope_of(root, children=None):
+    """``root`` and the graphs nested in it (directly or deeper), root first.
+
+    ``children``: an index ``id(graph) -> graphs whose parent it is`` (see
+    :func:`children_index`); with it the cost is the size of the scope, without it a walk
+    of the whole program."""
+    if children is None:
+        return [g for g in graphs_of(root) if g.is_inside(root)]
+    result, stack, seen = [], [root], set()
+    while stack:
+        graph = stack.pop()
+        if id(graph) in seen:
+            continue
+        seen.add(id(graph))
+        result.append(graph)
+        stack.extend(reversed(children.get(id(graph), ())))
+    return result
+
+
+def children_index(graphs):
+    """``id(graph) -> [graphs whose parent it is]`` over ``graphs``."""
+    children = {}
+    for graph in graphs:
+        if graph.parent is not None:
+            children.setdefault(id(graph.parent), []).append(graph)
+    return children
 
 
 class _Cloner:
@@ -91,15 +115,19 @@ def clone_graph(root):
     return cloner.graphs[id(root)], cloner.graphs
 
 
-def inline_body(callee, host, args, pending=None):
+def inline_body(callee, host, args, pending=None, children=None):
     """Copy ``callee``'s cnodes into ``host`` with its parameters bound to ``args`` (nodes of
     ``host``); returns (the new cnodes in order, the node standing for the call's result).
     ``pending``: the replacements (``id(node) -> node``) the caller has decided but not yet
-    applied to the graphs; the copies use the replacements."""
+    applied to the graphs; the copies use the replacements.  ``children``: the index of
+    nested graphs (:func:`children_index`), updated with the copies."""
     cloner = _Cloner(pending)
     for param, arg in zip(callee.params, args):
         cloner.nodes[id(param)] = arg
-    cloner.copy_graphs(scope_of(callee), host=host, root=callee)
+    cloner.copy_graphs(scope_of(callee, children), host=host, root=callee)
+    if children is not None:
+        for copy in cloner.graphs.values():
+            children.setdefault(id(copy.parent), []).append(copy)
     body = [cloner.nodes[id(n)] for n in callee.order]
     return body, cloner.node(callee.output)
 

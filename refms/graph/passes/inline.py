@@ -5,7 +5,9 @@ nodes from the other passes; after inlining, constant folding, CSE, DCE and
 fusion see one straight-line graph.
 
 A call ``%n = call @g(args)`` whose callee is a known, non-recursive graph is
-replaced by ``g``'s cnodes copied into the caller (:func:`refms.graph.clone.inline_body`).
+replaced by ``g``'s cnodes copied into the caller (:func:`refms.graph.clone.inline_body`);
+a graph mentioned in several places is copied only when it is small, so that the program
+grows at most linearly (``SHARED_INLINE_LIMIT``).
 Graphs on a cycle of references (a loop's header and body) are kept, as are
 the branches of a run-time ``Switch`` (they are not direct callees).  With
 ``keep_units``, graphs flagged as a unit of autodiff (``custom_bprop``,
@@ -13,7 +15,7 @@ the branches of a run-time ``Switch`` (they are not direct callees).  With
 autodiff can find them.  Inlining and :mod:`~refms.graph.passes.simplify`
 alternate until neither changes anything.
 """
-from ..clone import NodeMapping, inline_body, replace_uses
+from ..clone import NodeMapping, children_index, inline_body, replace_uses
 from ..ir import graphs_of, is_graph_value
 from . import simplify
 
@@ -57,13 +59,30 @@ def cyclic_graphs(graphs):
     return cyclic
 
 
+#: A graph called from several places is copied into each only when it has at most this many
+#: nodes: copying bigger ones into every caller would grow the program exponentially (the
+#: code after an ``if`` on a Tensor is called from both branches, and so on for each ``if``).
+SHARED_INLINE_LIMIT = 16
+
+
+def reference_counts(graphs):
+    """``id(graph) -> how many times it is mentioned`` over ``graphs``."""
+    counts = {}
+    for graph in graphs:
+        for callee in references(graph):
+            counts[id(callee)] = counts.get(id(callee), 0) + 1
+    return counts
+
+
 def _is_unit(graph):
     return any(graph.flags.get(flag) is not None for flag in UNIT_FLAGS)
 
 
 def inline_once(entry, keep_units=False):
     graphs = graphs_of(entry)
+    children = children_index(graphs)
     cyclic = cyclic_graphs(graphs)
+    counts = reference_counts(graphs)
     mapping = NodeMapping()
     changed = False
     modified = set()        # graphs changed this round: copied next round, once uses are redirected
@@ -79,9 +98,11 @@ def inline_once(entry, keep_units=False):
             callee = node.inputs[0]
             if (is_graph_value(callee) and id(callee.value) not in cyclic
                     and id(callee.value) not in modified and callee.value is not graph and len(node.inputs) - 1 == len(callee.value.params)
-                    and not (keep_units and _is_unit(callee.value))):
+                    and not (keep_units and _is_unit(callee.value))
+                    and (counts.get(id(callee.value), 0) <= 1
+                         or len(callee.value.order) <= SHARED_INLINE_LIMIT)):
                 args = [final(i) for i in node.inputs[1:]]
-                body, result = inline_body(callee.value, graph, args, mapping)
+                body, result = inline_body(callee.value, graph, args, mapping, children)
                 new_order.extend(body)
                 mapping.replace(node, result)
                 modified.add(id(graph))
