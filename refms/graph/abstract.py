@@ -315,6 +315,19 @@ def broaden(a, b):
     return None
 
 
+def broaden_all(abstract):
+    """``abstract`` with every number made a run-time scalar and every constant Tensor a
+    Tensor abstract (a loop variable first assigned inside the loop)."""
+    kind = _scalar_kind(abstract)
+    if kind is not None:
+        return AbstractScalar(kind)
+    abstract = _as_tensor_abstract(_as_items(abstract))
+    if isinstance(abstract, AbstractTuple):
+        return AbstractTuple([broaden_all(item) for item in abstract.items], abstract.kind,
+                             abstract.keys)
+    return abstract
+
+
 def join(a, b, where=""):
     """The abstract both branches of a run-time ``if`` agree on; an error when they differ
     (MindSpore requires the same type and shape on both paths).  Numbers of one Python type

@@ -147,7 +147,10 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         widened = []
         for param, before, (_, after) in zip(generic.params, stack[-1], args):
             common = A.broaden(before, after)
-            if common is None and _function_or_undefined(before) and _function_or_undefined(after):
+            if common is None and _is_undefined(before) and not _function_or_undefined(after):
+                common = A.broaden_all(after)     # first assigned in the loop's body
+            elif common is None and _function_or_undefined(before) \
+                    and _function_or_undefined(after):
                 # A function defined inside the loop body (a def or lambda): each iteration
                 # makes a new closure.  It cannot be carried into the next iteration; using
                 # it there before it is defined again is a NameError.
@@ -155,9 +158,7 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
                     common = before
                 else:
                     common = A.Const(G.Undefined(param.name.lstrip("ф")))
-            if common is None:
-                return args
-            widened.append(common)
+            widened.append(after if common is None else common)
         return [(node, w) for (node, _), w in zip(args, widened)]
 
     def specialize(self, closure, args, loc):
@@ -453,6 +454,10 @@ def typed_node(node, abstract):
             and isinstance(node.value, FuncGraph):
         return ValueNode(ClosureValue(node.value.name), abstract=abstract, loc=node.loc)
     return node
+
+
+def _is_undefined(abstract):
+    return isinstance(abstract, A.Const) and isinstance(abstract.value, G.Undefined)
 
 
 def _function_or_undefined(abstract):

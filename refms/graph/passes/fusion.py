@@ -77,6 +77,7 @@ def _elementwise(node):
 def run(entry):
     graphs = graphs_of(entry)
     users = node_users(graphs)
+    mapping, fused_away = {}, []          # fused_away keeps replaced nodes (and their ids) alive
     for graph in graphs:
         groups = {}
         for node in graph.order:
@@ -123,8 +124,9 @@ def run(entry):
                     order.append(replaced[id(node)])
             else:
                 order.append(node)
+        fused_away.extend(graph.order)
         graph.order = order
-        mapping = {k: v for k, v in replaced.items() if v is not None}
-        from ..clone import replace_uses
-        replace_uses(graphs, mapping)
+        mapping.update((k, v) for k, v in replaced.items() if v is not None)
+    from ..clone import replace_uses
+    replace_uses(graphs, mapping)
     return entry

@@ -39,23 +39,53 @@ def references(graph):
 
 
 def cyclic_graphs(graphs):
-    """ids of the graphs that can reach themselves through references (recursion, loops)."""
+    """ids of the graphs that can reach themselves through references (recursion, loops):
+    the graphs in a strongly connected component with a cycle (Tarjan's algorithm, iterative,
+    linear in the number of references)."""
     edges = {id(g): [id(h) for h in references(g)] for g in graphs}
-    # children are reached through their parent's scope: a call of the parent from inside a
-    # child is a cycle
-    cyclic = set()
+    index, low, on_stack, stack, cyclic = {}, {}, set(), [], set()
+    counter = 0
     for graph in graphs:
-        start = id(graph)
-        stack, seen = list(edges.get(start, [])), set()
-        while stack:
-            current = stack.pop()
-            if current == start:
-                cyclic.add(start)
-                break
-            if current in seen:
+        root = id(graph)
+        if root in index:
+            continue
+        work = [(root, iter(edges.get(root, ())))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, successors = work[-1]
+            advanced = False
+            for succ in successors:
+                if succ not in edges:
+                    continue
+                if succ not in index:
+                    index[succ] = low[succ] = counter
+                    counter += 1
+                    stack.append(succ)
+                    on_stack.add(succ)
+                    work.append((succ, iter(edges[succ])))
+                    advanced = True
+                    break
+                if succ in on_stack:
+                    low[node] = min(low[node], index[succ])
+            if advanced:
                 continue
-            seen.add(current)
-            stack.extend(edges.get(current, []))
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1 or node in edges.get(node, ()):
+                    cyclic.update(component)
     return cyclic
 
 
