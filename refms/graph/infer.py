@@ -40,6 +40,11 @@ from .op_rules import GraphOpRules
 __all__ = ["Context", "CompileUnit", "Specializer"]
 
 
+#: How many versions of the code after one ``if`` on a Tensor are typed with constant numbers
+#: before its numbers become run-time scalars (:meth:`Specializer.broaden_join`).
+JOIN_LIMIT = 8
+
+
 class Context:
     """One specialization being built: the parsed graph, the context of its parent (for
     free variables), the typed graph under construction, and ``values``: the
@@ -86,6 +91,7 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         self.active = {}               # id(parsed graph) -> specializations of it in progress
         self.active_args = {}          # id(parsed graph) -> their argument abstracts, a stack
         self.switch_owners = []        # ids of parsed graphs whose run-time Switch is being typed
+        self.join_counts = {}          # id(join block of an if) -> how often it was typed
 
     # -- entry points ----------------------------------------------------------------------------
     def graph_for_call(self, fn_abstract, fn_node, arg_abstracts, name, names=None, loc=None,
@@ -161,10 +167,24 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
             widened.append(after if common is None else common)
         return [(node, w) for (node, _), w in zip(args, widened)]
 
+    def broaden_join(self, generic, args):
+        """The code after an ``if`` on a Tensor is typed once per branch; when the branches keep
+        leaving different numbers (an ``if`` in an unrolled loop: 2, 4, 8… versions of the
+        rest of the program), numbers become run-time scalars after ``JOIN_LIMIT`` versions,
+        which bounds compile time by the program's size (MindSpore joins them at once)."""
+        if not generic.flags.get("if_join") or not self.switch_owners:
+            return args
+        seen = self.join_counts.get(id(generic), 0)
+        self.join_counts[id(generic)] = seen + 1
+        if seen < JOIN_LIMIT:
+            return args
+        return [(node, A.broaden_all(a) if not _function_or_undefined(a) else a)
+                for node, a in args]
+
     def specialize(self, closure, args, loc):
         """The typed copy of ``closure.graph`` for ``args`` (a list of (node, abstract))."""
         generic, parent = closure.graph, closure.ctx
-        args = self.broaden_loop(generic, args)
+        args = self.broaden_join(generic, self.broaden_loop(generic, args))
         key = (id(generic), id(parent), tuple(A.key_of(a) for _, a in args))
         cached = self.cache.get(key)
         if cached is not None:

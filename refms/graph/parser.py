@@ -366,6 +366,7 @@ class FunctionParser(ExpressionParser):
         if not ends:
             return None
         after = self.new_graph("↓", block.graph, node)
+        after.flags["if_join"] = True         # inference may broaden its numbers (infer.py)
         params = [after.add_param("ф" + name) for name in names]
         for end in ends:
             self.jump(end, after, self.current_values(end, names), node)

@@ -11,7 +11,7 @@ longer reachable from the entry disappear with the nodes that mentioned them.
 """
 from ..clone import children_index
 from ..ir import CNode, graphs_of, is_graph_value
-from ._util import has_effect
+from ._util import effectful_graphs, has_effect
 
 NAME = "dce"
 RATIONALE = "a node whose value no one uses, and that has no effect, need not run"
@@ -39,6 +39,7 @@ def run(entry):
         changed = False
         graphs = graphs_of(entry)
         children = children_index(graphs)
+        effects = effectful_graphs(graphs)
         nested_uses = {}
         live = set()
         for graph in graphs:
@@ -51,7 +52,7 @@ def run(entry):
             growing = False
             for graph in graphs:
                 for node in reversed(graph.order):
-                    if id(node) not in live and not has_effect(node):
+                    if id(node) not in live and not has_effect(node, effects=effects):
                         continue
                     if id(node) not in live:
                         live.add(id(node))

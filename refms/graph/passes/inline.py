@@ -15,7 +15,7 @@ the branches of a run-time ``Switch`` (they are not direct callees).  With
 autodiff can find them.  Inlining and :mod:`~refms.graph.passes.simplify`
 alternate until neither changes anything.
 """
-from ..clone import NodeMapping, children_index, inline_body, replace_uses
+from ..clone import NodeMapping, children_index, inline_body, replace_uses, scope_of
 from ..ir import graphs_of, is_graph_value
 from . import simplify
 
@@ -104,6 +104,11 @@ def reference_counts(graphs):
     return counts
 
 
+def _scope_size(graph, children):
+    """The number of nodes a copy of ``graph`` makes: its own and its nested graphs'."""
+    return sum(len(g.order) for g in scope_of(graph, children))
+
+
 def _is_unit(graph):
     return any(graph.flags.get(flag) is not None for flag in UNIT_FLAGS)
 
@@ -130,7 +135,7 @@ def inline_once(entry, keep_units=False):
                     and id(callee.value) not in modified and callee.value is not graph and len(node.inputs) - 1 == len(callee.value.params)
                     and not (keep_units and _is_unit(callee.value))
                     and (counts.get(id(callee.value), 0) <= 1
-                         or len(callee.value.order) <= SHARED_INLINE_LIMIT)):
+                         or _scope_size(callee.value, children) <= SHARED_INLINE_LIMIT)):
                 args = [final(i) for i in node.inputs[1:]]
                 body, result = inline_body(callee.value, graph, args, mapping, children)
                 new_order.extend(body)
