@@ -113,9 +113,9 @@ def format_value(value, names):
 
 def _format_tensor(t):
     if getattr(t, "weak", False) and t.shape == ():
-        return format_value(t._value().item(), None)
+        return format_value(t.item(), None)
     if t.size <= 8 and t._data is not None:
-        text = np.array2string(t._value(), separator=" ").replace("\n", "")
+        text = np.array2string(t._host(), separator=" ").replace("\n", "")
         return f"Tensor(shape={list(t.shape)}, dtype={t.dtype}, value={text})"
     return f"Tensor(shape={list(t.shape)}, dtype={t.dtype}, value=...)"
 
@@ -181,7 +181,11 @@ def format_graph(graph, names, lines):
         k = names.cnodes[id(node)]
         label = f"%{k}({node.name})" if node.name else f"%{k}"
         callee = node.inputs[0]
-        args = ", ".join(format_node(i, graph, names) for i in node.inputs[1:])
+        args = [format_node(i, graph, names) for i in node.inputs[1:]]
+        folded = getattr(callee.value, "constants", None) if isinstance(callee, ValueNode) else None
+        if callable(folded):            # a fused node: its folded constants follow its inputs
+            args += [format_value(c, names) for c in folded()]
+        args = ", ".join(args)
         attrs = _attrs(callee.value) if isinstance(callee, ValueNode) else ""
         lines.append(f"  {label} = {_callee_text(callee, graph, names)}({args}){attrs}")
         if node.abstract is not None:
