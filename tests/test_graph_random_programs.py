@@ -4,7 +4,7 @@ file, line and column) — never a wrong result, an internal error or a hang.
 
 The generator is :mod:`random_programs`; ``benchmarks/graph_random_programs.py`` runs a
 longer series and reports compile times.  ``REFMS_RANDOM_PROGRAMS`` sets how many
-programs this test runs (default 150).
+programs this test runs (default 120).
 """
 import collections
 import os
@@ -16,7 +16,7 @@ from refms import Tensor
 
 import random_programs as R
 
-COUNT = int(os.environ.get("REFMS_RANDOM_PROGRAMS", "150"))
+COUNT = int(os.environ.get("REFMS_RANDOM_PROGRAMS", "120"))
 #: A compile over this many seconds counts as a hang (the slowest program compiles in ~3 s).
 LIMIT_S = 30.0
 

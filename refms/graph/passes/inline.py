@@ -6,8 +6,9 @@ fusion see one straight-line graph.
 
 A call ``%n = call @g(args)`` whose callee is a known, non-recursive graph is
 replaced by ``g``'s cnodes copied into the caller (:func:`refms.graph.clone.inline_body`);
-a graph mentioned in several places is copied only when it is small, so that the program
-grows at most linearly (``SHARED_INLINE_LIMIT``).
+in a big program a graph called from several places (the code after a run-time ``if``)
+is copied only when it is small, so that the program stops growing exponentially
+(``SHARED_INLINE_LIMIT``).
 Graphs on a cycle of references (a loop's header and body) are kept, as are
 the branches of a run-time ``Switch`` (they are not direct callees).  With
 ``keep_units``, graphs flagged as a unit of autodiff (``custom_bprop``,
@@ -89,10 +90,12 @@ def cyclic_graphs(graphs):
     return cyclic
 
 
-#: A graph called from several places is copied into each only when it has at most this many
-#: nodes: copying bigger ones into every caller would grow the program exponentially (the
-#: code after an ``if`` on a Tensor is called from both branches, and so on for each ``if``).
+#: In a program of more than SMALL_PROGRAM nodes, a graph called from several places (the
+#: code after an ``if`` on a Tensor is called from both branches) is copied into each only
+#: when it has at most SHARED_INLINE_LIMIT nodes: copying bigger ones into every caller
+#: would grow the program exponentially (and so on for each ``if``).
 SHARED_INLINE_LIMIT = 16
+SMALL_PROGRAM = 1000
 
 
 def reference_counts(graphs):
@@ -118,6 +121,7 @@ def inline_once(entry, keep_units=False):
     children = children_index(graphs)
     cyclic = cyclic_graphs(graphs)
     counts = reference_counts(graphs)
+    small_program = sum(len(g.order) for g in graphs) <= SMALL_PROGRAM
     mapping = NodeMapping()
     changed = False
     modified = set()        # graphs changed this round: copied next round, once uses are redirected
@@ -134,7 +138,7 @@ def inline_once(entry, keep_units=False):
             if (is_graph_value(callee) and id(callee.value) not in cyclic
                     and id(callee.value) not in modified and callee.value is not graph and len(node.inputs) - 1 == len(callee.value.params)
                     and not (keep_units and _is_unit(callee.value))
-                    and (counts.get(id(callee.value), 0) <= 1
+                    and (counts.get(id(callee.value), 0) <= 1 or small_program
                          or _scope_size(callee.value, children) <= SHARED_INLINE_LIMIT)):
                 args = [final(i) for i in node.inputs[1:]]
                 body, result = inline_body(callee.value, graph, args, mapping, children)
