@@ -1,7 +1,8 @@
 """``Tensor``: an n-dimensional array with a MindSpore dtype.
 
-A Tensor wraps a numpy array (``_data``) and a :class:`refms.dtype.Type`
-(``_dtype``).  Every arithmetic operator and method runs a registered
+A Tensor wraps an array of a kernel backend (``_data``: a numpy array on the
+``cpu`` backend, :mod:`refms.kernels.backend`) and a :class:`refms.dtype.Type`
+(``_dtype``); ``_host()`` reads the values as numpy.  Every arithmetic operator and method runs a registered
 primitive through the current executor (``refms.ops``), so Tensor code is
 recorded for autodiff and traced by the graph compiler like any other op.
 
@@ -347,14 +348,18 @@ class Tensor:
     def mean(self, axis=None, keep_dims=False):
         return F.reduce_mean(self, _axis_arg(axis), keep_dims)
 
-    def prod(self, axis=None, keep_dims=False):
-        return F.reduce_prod(self, _axis_arg(axis), keep_dims)
+    def prod(self, axis=None, keep_dims=False, dtype=None):
+        """Product; integer and bool tensors multiply to Int64 (MindSpore 2.10)."""
+        return F.prod(self, axis, keep_dims, dtype)
 
     def max(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
-        return F.reduce_max(self, _axis_arg(axis), keepdims)
+        """Maximum over ``axis``; over all axes (``axis=None``) the result is 0-d even with
+        ``keepdims=True`` (MindSpore 2.10)."""
+        return F.reduce_max(self, _axis_arg(axis), keepdims and axis is not None)
 
     def min(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
-        return F.reduce_min(self, _axis_arg(axis), keepdims)
+        """Minimum over ``axis``; 0-d for ``axis=None`` whatever ``keepdims`` (MindSpore 2.10)."""
+        return F.reduce_min(self, _axis_arg(axis), keepdims and axis is not None)
 
     def argmax(self, axis=None, keepdims=False):
         return F.argmax(self, axis, keepdims)
@@ -404,6 +409,50 @@ class Tensor:
 
     def matmul(self, other):
         return F.matmul(self, other)
+
+    # -- MindSpore spellings that compose other ops (refms.ops.composites) --------
+    @property
+    def data(self):
+        """The tensor itself (MindSpore's ``Tensor.data``; a Parameter's ``data`` is its value)."""
+        return self
+
+    def value(self):
+        """The tensor itself (MindSpore's ``Tensor.value()``)."""
+        return self
+
+    def numpy(self):
+        """The values as a numpy array (``asnumpy``)."""
+        return self.asnumpy()
+
+    @staticmethod
+    def from_numpy(array):
+        """A Tensor sharing ``array``'s memory (no copy), with its dtype."""
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"For 'Tensor.from_numpy', the input should be a numpy.ndarray, but "
+                            f"got {type(array).__name__}.")
+        tensor = Tensor(array)
+        on_host = isinstance(tensor._data, np.ndarray)     # (another backend copies)
+        if on_host and tensor._data.dtype == array.dtype and array.flags.c_contiguous:
+            tensor._data = array                # share the memory, as MindSpore does
+        return tensor
+
+    def expand_as(self, other):
+        return F.expand_as(self, other)
+
+    def swapaxes(self, axis0, axis1):
+        return F.swapaxes(self, axis0, axis1)
+
+    def masked_fill(self, mask, value):
+        return F.masked_fill(self, mask, value)
+
+    def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
+        return F.norm(self, ord, dim, keepdim, dtype=dtype)
+
+    def amax(self, axis=None, keepdims=False):
+        return F.amax(self, axis, keepdims)
+
+    def amin(self, axis=None, keepdims=False):
+        return F.amin(self, axis, keepdims)
 
     def register_hook(self, hook_fn):
         """Call ``hook_fn(grad)`` with this tensor's gradient during backward (SEMANTICS.md 5.1)."""

@@ -14,9 +14,9 @@ normalises per channel (axis 1) of an (N, C), (N, C, H) or (N, C, H, W) x:
   of ``nn.BatchNorm2d``'s, which passes ``1 − momentum`` (SEMANTICS.md 8.3).
 * inference: μ, σ² are the ``mean`` / ``variance`` inputs; nothing is written.
 
-Outputs 1–4 (refms's choice, from the documented meanings; the 2.10 CPU
-kernel leaves them 0 [ran 2.10]): training → (μ, unbiased σ², μ, biased σ²);
-inference → (mean, variance, mean, variance).  Gradients flow from ``y``
+Outputs 1–4: in inference they are zeros, as MindSpore 2.10's CPU kernel
+returns [ran 2.10]; in training (refms's choice, from the documented meanings)
+(μ, unbiased σ², μ, biased σ²).  Gradients flow from ``y``
 only (as MindSpore's bprop); ``mean`` / ``variance`` get zeros.
 """
 import numpy as np
@@ -90,23 +90,21 @@ class BatchNorm(Primitive):
         normalize = kernels.call("batch_norm")
         if not self.is_training:
             y = normalize(x, scale, bias, mean, variance, self.epsilon)
-            return y, mean.copy(), variance.copy(), mean.copy(), variance.copy()
+            zeros = kernels.call("full_like")
+            return y, zeros(mean, 0), zeros(variance, 0), zeros(mean, 0), zeros(variance, 0)
         batch_mean, batch_var = kernels.call("batch_norm_statistics")(x)
         y = normalize(x, scale, bias, batch_mean, batch_var, self.epsilon)
-        count = x.size // x.shape[1]
-        with np.errstate(divide="ignore", invalid="ignore"):    # n = 1 gives NaN, as MindSpore
-            unbiased = batch_var * (count / np.float64(count - 1))
+        unbiased = kernels.call("batch_norm_unbiased")(batch_var, x.size // x.shape[1])
         self._update_moving(mean, batch_mean, "mean")
         self._update_moving(variance, unbiased, "variance")
         return y, batch_mean, unbiased, batch_mean, batch_var
 
     def _update_moving(self, moving, batch, name):
         """moving ← (1 − momentum)·moving + momentum·batch, written into the input's own array."""
-        if not moving.flags.writeable:
+        if not kernels.call("writable")(moving):
             raise op_error("BatchNorm", f"the '{name}' input must be writable in training mode (it is "
                                         f"updated in place).", RuntimeError)
-        updated = (1 - self.momentum) * moving + self.momentum * batch
-        moving[...] = updated.astype(moving.dtype, copy=False)
+        kernels.call("moving_average")(moving, batch, self.momentum)
 
     def bprop(self, x, scale, bias, mean, variance, out, dout):
         """dγ = Σ dy·x̂, dβ = Σ dy; dx = γ/√(σ²+ε) · (dy − mean(dy) − x̂·mean(dy·x̂)) in training

@@ -28,6 +28,11 @@ class _Reduce(Primitive):
                                                 f"{type(keep_dims).__name__}.")
         self.keep_dims = keep_dims
 
+    def __call__(self, x, axis=()):
+        """``ReduceMax()(x)`` reduces all axes: ``axis`` defaults to () and is always passed on,
+        so the bprop (which takes ``axis``) sees it too."""
+        return super().__call__(x, axis)
+
     def infer(self, x, axis=()):
         axes = normalize_axes(self.name, axis, len(x.shape))
         if self.keep_dims:
@@ -126,8 +131,7 @@ class ReduceAll(_ReduceLogical):
     """y = ∧ x over ``axis`` (Bool)."""
 
     def forward(self, x, axis=()):
-        axes = normalize_axes(self.name, axis, x.ndim) or None
-        return np.all(x, axis=axes, keepdims=self.keep_dims)
+        return kernels.call("reduce_all")(x, normalize_axes(self.name, axis, x.ndim), self.keep_dims)
 
 
 @register
@@ -135,8 +139,7 @@ class ReduceAny(_ReduceLogical):
     """y = ∨ x over ``axis`` (Bool)."""
 
     def forward(self, x, axis=()):
-        axes = normalize_axes(self.name, axis, x.ndim) or None
-        return np.any(x, axis=axes, keepdims=self.keep_dims)
+        return kernels.call("reduce_any")(x, normalize_axes(self.name, axis, x.ndim), self.keep_dims)
 
 
 @register
@@ -148,10 +151,7 @@ class ExclusiveCumprodBoth(Primitive):
         return Abstract(x.shape, x.dtype)
 
     def forward(self, x):
-        ones = np.ones(x.shape[:-1] + (1,), dtype=x.dtype)
-        left = np.cumprod(np.concatenate([ones, x[..., :-1]], axis=-1), axis=-1)
-        right = np.cumprod(np.concatenate([ones, x[..., :0:-1]], axis=-1), axis=-1)[..., ::-1]
-        return left * right
+        return kernels.call("exclusive_cumprod_both")(x)
 
     def bprop(self, x, out, dout):
         # ∂yᵢ/∂xₖ = Π_{j∉{i,k}} xⱼ for k ≠ i; built from pairwise products (small n only).
@@ -196,10 +196,7 @@ exclusive_cumprod_both = alias("exclusive_cumprod_both", ExclusiveCumprodBoth())
 
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     """ops.sum(input, dim=None, keepdim=False, *, dtype=None)."""
-    from .. import functional as F
-    if dtype is not None:
-        input = F.cast(input, mstype.to_dtype(dtype))
-    return reduce_sum(input, () if dim is None else dim, keepdim)
+    return reduce_sum(_int64_for_integers(input, dtype), () if dim is None else dim, keepdim)
 
 
 def mean(input, axis=None, keep_dims=False):
@@ -207,9 +204,20 @@ def mean(input, axis=None, keep_dims=False):
     return reduce_mean(input, () if axis is None else axis, keep_dims)
 
 
-def prod(input, axis=None, keep_dims=False):
-    """ops.prod(input, axis=None, keep_dims=False)."""
-    return reduce_prod(input, () if axis is None else axis, keep_dims)
+def prod(input, axis=None, keep_dims=False, dtype=None):
+    """ops.prod(input, axis=None, keep_dims=False, dtype=None); integer and bool inputs -> Int64."""
+    return reduce_prod(_int64_for_integers(input, dtype), () if axis is None else axis, keep_dims)
+
+
+def _int64_for_integers(input, dtype):
+    """The input cast to ``dtype``, or to Int64 when it is integer or bool (MindSpore 2.10's
+    ``ops.sum`` and ``ops.prod``; the primitives ReduceSum/ReduceProd keep the dtype)."""
+    from .. import functional as F
+    if dtype is not None:
+        return F.cast(input, mstype.to_dtype(dtype))
+    if input.dtype.kind in ("int", "uint", "bool"):
+        return F.cast(input, mstype.int64)
+    return input
 
 
 functional("sum", sum)

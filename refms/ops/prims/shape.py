@@ -5,6 +5,7 @@ Values are only moved, so each bprop is the inverse movement of ``dout``
 """
 import numpy as np
 
+from ... import kernels
 from ..primitive import Primitive, Abstract, register, alias, op_error
 from ._base import normalize_axis, shape_str, sum_to
 
@@ -44,7 +45,7 @@ class Reshape(Primitive):
         return Abstract(shape, x.dtype)
 
     def forward(self, x, shape):
-        return np.reshape(x, shape if not isinstance(shape, int) else (shape,))
+        return kernels.call("reshape")(x, shape if not isinstance(shape, int) else (shape,))
 
     def bprop(self, x, shape, out, dout):
         from .. import functional as F
@@ -65,7 +66,7 @@ class Transpose(Primitive):
         return Abstract(tuple(x.shape[p] for p in perm), x.dtype)
 
     def forward(self, x, perm):
-        return np.transpose(x, perm)
+        return kernels.call("transpose")(x, perm)
 
     def bprop(self, x, perm, out, dout):
         from .. import functional as F
@@ -85,7 +86,7 @@ class ExpandDims(Primitive):
         return Abstract(tuple(shape), x.dtype)
 
     def forward(self, x, axis):
-        return np.expand_dims(x, axis)
+        return kernels.call("expand_dims")(x, axis)
 
     def bprop(self, x, axis, out, dout):
         from .. import functional as F
@@ -94,7 +95,8 @@ class ExpandDims(Primitive):
 
 @register
 class Squeeze(Primitive):
-    """y = x without the size-1 axes in ``axis`` (all size-1 axes when ``axis`` is empty).
+    """y = x without the size-1 axes in ``axis`` (all size-1 axes when ``axis`` is empty);
+    a listed axis whose size is not 1 is kept.
 
     MindSpore's form: ``ops.Squeeze(axis=())(x)`` — the axes are a constructor attribute.
     """
@@ -109,19 +111,15 @@ class Squeeze(Primitive):
             return [i for i, d in enumerate(shape) if d == 1]
         axes = [normalize_axis("Squeeze", a, ndim)
                 for a in (self.axis if isinstance(self.axis, tuple) else (self.axis,))]
-        for a in axes:
-            if shape[a] != 1:
-                raise op_error("Squeeze", f"the shape of 'input_x' at axis {a} should be 1, "
-                                          f"but got {shape[a]} (shape {shape_str(shape)}).",
-                               ValueError)
-        return axes
+        # An axis whose size is not 1 is left alone (MindSpore 2.10 returns it unchanged).
+        return [a for a in axes if shape[a] == 1]
 
     def infer(self, x):
         axes = self._axes(x.shape)
         return Abstract(tuple(d for i, d in enumerate(x.shape) if i not in axes), x.dtype)
 
     def forward(self, x):
-        return np.squeeze(x, axis=tuple(self._axes(x.shape)))
+        return kernels.call("squeeze")(x, tuple(self._axes(x.shape)))
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -141,7 +139,7 @@ class Flatten(Primitive):
         return Abstract((x.shape[0], rest), x.dtype)
 
     def forward(self, x):
-        return np.reshape(x, (x.shape[0], -1))
+        return kernels.call("reshape")(x, (x.shape[0], -1))
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -179,7 +177,7 @@ class BroadcastTo(Primitive):
     def forward(self, x):
         lead = len(self.shape) - x.ndim
         shape = tuple(x.shape[i - lead] if d == -1 else d for i, d in enumerate(self.shape))
-        return np.array(np.broadcast_to(x, shape))
+        return kernels.call("broadcast_to")(x, shape)
 
     def bprop(self, x, out, dout):
         return (sum_to(dout, x.shape),)
@@ -207,7 +205,7 @@ class Tile(Primitive):
         return Abstract(tuple(s * m for s, m in zip(shape, multiples)), x.dtype)
 
     def forward(self, x, multiples):
-        return np.tile(x, multiples)
+        return kernels.call("tile")(x, multiples)
 
     def bprop(self, x, multiples, out, dout):
         from .. import functional as F
@@ -240,8 +238,8 @@ def broadcast_to(input, shape):
 
 def flatten(input, order="C", *, start_dim=1, end_dim=-1):
     """ops.flatten: merge axes ``start_dim..end_dim`` (default: all but the batch axis)."""
-    if start_dim == 1 and end_dim == -1 and len(input.shape) >= 1:
-        return _FLATTEN(input)
+    if start_dim == 1 and end_dim == -1 and len(input.shape) >= 2:
+        return _FLATTEN(input)      # a 1-D input stays 1-D, a 0-d one becomes (1,): as MindSpore
     return input.flatten(start_dim=start_dim, end_dim=end_dim)
 
 

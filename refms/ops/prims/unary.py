@@ -1,14 +1,15 @@
 """Elementwise unary math: Neg, Abs, Square, Sqrt, Rsqrt, Exp, Log, Sign, Reciprocal,
 Sin, Cos, Floor, Ceil, Trunc, Round, Log1p, Expm1, Erf.
 
-Transcendental ops on integer or bool tensors compute in Float32 (``_FloatUnary``).
+Sqrt and Reciprocal on integer or bool tensors compute in Float32 (``_FloatUnary``);
+the other transcendental ops and Floor/Ceil reject them with ``TypeError``, as
+MindSpore 2.10's CPU kernels do (``_FloatOnlyUnary``).
 """
 import math
 
-import numpy as np
-
 from ... import dtype as mstype
-from ..primitive import Primitive, Abstract, register, alias
+from ... import kernels
+from ..primitive import Primitive, Abstract, register, alias, op_error
 
 
 class _Unary(Primitive):
@@ -28,12 +29,27 @@ class _FloatUnary(_Unary):
         return Abstract(x.shape, dtype)
 
 
+def reject_non_float(op, x):
+    """TypeError for a non-floating input (MindSpore 2.10's CPU kernels have none for it)."""
+    if x.dtype.kind not in ("float", "complex"):
+        raise op_error(op, f"the input argument[input] must be a type of {{Float16, Float32, "
+                           f"Float64}}, but got {x.dtype}.")
+
+
+class _FloatOnlyUnary(_FloatUnary):
+    """Elementwise, floating inputs only (ints and bools raise TypeError)."""
+
+    def infer(self, x):
+        reject_non_float(self.name, x)
+        return Abstract(x.shape, x.dtype)
+
+
 @register
 class Neg(_Unary):
     """y = −x."""
 
     def forward(self, x):
-        return np.negative(x)
+        return kernels.call("neg")(x)
 
     def bprop(self, x, out, dout):
         return (-dout,)
@@ -44,7 +60,7 @@ class Abs(_Unary):
     """y = |x|; ∂y/∂x = sign(x) (0 at 0)."""
 
     def forward(self, x):
-        return np.abs(x)
+        return kernels.call("abs")(x)
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -56,7 +72,7 @@ class Square(_Unary):
     """y = x²; ∂y/∂x = 2x."""
 
     def forward(self, x):
-        return np.square(x)
+        return kernels.call("square")(x)
 
     def bprop(self, x, out, dout):
         return (dout * x * 2,)
@@ -67,20 +83,18 @@ class Sqrt(_FloatUnary):
     """y = √x; ∂y/∂x = 1 / (2y)."""
 
     def forward(self, x):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.sqrt(x)
+        return kernels.call("sqrt")(x)
 
     def bprop(self, x, out, dout):
         return (dout / (out * 2),)
 
 
 @register
-class Rsqrt(_FloatUnary):
+class Rsqrt(_FloatOnlyUnary):
     """y = 1/√x; ∂y/∂x = −y³/2."""
 
     def forward(self, x):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.reciprocal(np.sqrt(x))
+        return kernels.call("rsqrt")(x)
 
     def bprop(self, x, out, dout):
         return (dout * out * out * out * -0.5,)
@@ -91,66 +105,62 @@ class Reciprocal(_FloatUnary):
     """y = 1/x; ∂y/∂x = −y²."""
 
     def forward(self, x):
-        with np.errstate(divide="ignore"):
-            return np.reciprocal(x)
+        return kernels.call("reciprocal")(x)
 
     def bprop(self, x, out, dout):
         return (-dout * out * out,)
 
 
 @register
-class Exp(_FloatUnary):
+class Exp(_FloatOnlyUnary):
     """y = eˣ; ∂y/∂x = y."""
 
     def forward(self, x):
-        with np.errstate(over="ignore"):
-            return np.exp(x)
+        return kernels.call("exp")(x)
 
     def bprop(self, x, out, dout):
         return (dout * out,)
 
 
 @register
-class Log(_FloatUnary):
+class Log(_FloatOnlyUnary):
     """y = ln x; ∂y/∂x = 1/x."""
 
     def forward(self, x):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.log(x)
+        return kernels.call("log")(x)
 
     def bprop(self, x, out, dout):
         return (dout / x,)
 
 
 @register
-class Log1p(_FloatUnary):
+class Log1p(_FloatOnlyUnary):
     """y = ln(1 + x); ∂y/∂x = 1/(1 + x).  Accurate for small x."""
 
     def forward(self, x):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.log1p(x)
+        return kernels.call("log1p")(x)
 
     def bprop(self, x, out, dout):
         return (dout / (x + 1),)
 
 
 @register
-class Expm1(_FloatUnary):
+class Expm1(_FloatOnlyUnary):
     """y = eˣ − 1; ∂y/∂x = y + 1.  Accurate for small x."""
 
     def forward(self, x):
-        return np.expm1(x)
+        return kernels.call("expm1")(x)
 
     def bprop(self, x, out, dout):
         return (dout * (out + 1),)
 
 
 @register
-class Sin(_FloatUnary):
+class Sin(_FloatOnlyUnary):
     """y = sin x; ∂y/∂x = cos x."""
 
     def forward(self, x):
-        return np.sin(x)
+        return kernels.call("sin")(x)
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -158,11 +168,11 @@ class Sin(_FloatUnary):
 
 
 @register
-class Cos(_FloatUnary):
+class Cos(_FloatOnlyUnary):
     """y = cos x; ∂y/∂x = −sin x."""
 
     def forward(self, x):
-        return np.cos(x)
+        return kernels.call("cos")(x)
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -170,12 +180,11 @@ class Cos(_FloatUnary):
 
 
 @register
-class Erf(_FloatUnary):
+class Erf(_FloatOnlyUnary):
     """y = erf x = (2/√π) ∫₀ˣ e^(−t²) dt; ∂y/∂x = (2/√π) e^(−x²)."""
 
     def forward(self, x):
-        from scipy.special import erf
-        return erf(x)
+        return kernels.call("erf")(x)
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -190,20 +199,28 @@ class _PiecewiseConstant(_Unary):
         return (F.zeros_like(x),)
 
 
+class _FloatOnlyPiecewise(_PiecewiseConstant):
+    """Floor and Ceil: floating inputs only (ints and bools raise TypeError)."""
+
+    def infer(self, x):
+        reject_non_float(self.name, x)
+        return Abstract(x.shape, x.dtype)
+
+
 @register
-class Floor(_PiecewiseConstant):
+class Floor(_FloatOnlyPiecewise):
     """y = ⌊x⌋."""
 
     def forward(self, x):
-        return np.floor(x)
+        return kernels.call("floor")(x)
 
 
 @register
-class Ceil(_PiecewiseConstant):
+class Ceil(_FloatOnlyPiecewise):
     """y = ⌈x⌉."""
 
     def forward(self, x):
-        return np.ceil(x)
+        return kernels.call("ceil")(x)
 
 
 @register
@@ -211,7 +228,7 @@ class Trunc(_PiecewiseConstant):
     """y = trunc(x) (toward zero)."""
 
     def forward(self, x):
-        return np.trunc(x)
+        return kernels.call("trunc")(x)
 
 
 @register
@@ -219,7 +236,7 @@ class Round(_PiecewiseConstant):
     """y = round half to even (numpy's and MindSpore's CPU rule)."""
 
     def forward(self, x):
-        return np.round(x)
+        return kernels.call("round")(x)
 
 
 @register
@@ -227,7 +244,7 @@ class Sign(_Unary):
     """y = sign(x) ∈ {−1, 0, 1} (no gradient)."""
 
     def forward(self, x):
-        return np.sign(x)
+        return kernels.call("sign")(x)
 
 
 neg = alias("neg", Neg())
