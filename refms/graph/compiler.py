@@ -12,17 +12,26 @@
 
 ``refms.graph.ir_text(fn, *args)`` returns the same text without writing files.
 """
+import inspect
 import os
 import sys
+import types
 
+from .. import compat as _compat
 from .. import context as _context
 from . import abstract as A
+from . import autodiff
 from . import passes as _passes
 from .dot import format_dot
+from .errors import GraphCompileError
 from .executor import run_graph
-from .infer import Specializer
+from .cells import call_rule_for
+from .infer import Specializer, is_user_function
+from .jit_function import JitTarget
 from .ir import ValueNode, verify
+from .parser import parse_function
 from .printer import format_program
+from .resolve import resolve
 
 __all__ = ["Compiled", "compile_call", "deep_recursion", "signature_key", "observe"]
 
@@ -108,25 +117,20 @@ def _dump(stages, graphs_by_stage, name):
 def user_function(fn):
     """The Python function the parser reads for ``fn`` (a Cell's ``construct``, the function
     behind ``jit``), or None for refms library code."""
-    import types
-    from .api import JitFunction
-    from .infer import is_user_function
-    from ..nn.cell import Cell
-    if isinstance(fn, Cell):
-        fn = type(fn).construct
-    if isinstance(fn, JitFunction):
+    rule = call_rule_for(fn)
+    if rule is not None:
+        fn = rule.source_function(fn)
+    if isinstance(fn, JitTarget):
         fn = fn.fn
     if isinstance(fn, types.MethodType):
         fn = fn.__func__
-    if isinstance(fn, JitFunction):
+    if isinstance(fn, JitTarget):
         fn = fn.fn
     return fn if is_user_function(fn) else None
 
 
 def _parse_stages(fn, stages, graphs):
     """00_parse and 01_resolve of the user function behind ``fn`` (a fresh parse)."""
-    from .parser import parse_function
-    from .resolve import resolve
     target = user_function(fn)
     graph = parse_function(target) if target is not None else None
     if graph is None:
@@ -141,7 +145,6 @@ def _parse_stages(fn, stages, graphs):
 def _check_output(abstract, name):
     """A compiled program returns data: functions stay inside the graph."""
     if isinstance(abstract, A.FUNCTION_ABSTRACTS):
-        from .errors import GraphCompileError
         raise GraphCompileError(f"'{name}' returns a function: a compiled program returns "
                                 f"Tensors, numbers, strings, None and tuples, lists or dicts of "
                                 f"them; call the function inside instead")
@@ -183,9 +186,8 @@ def compile_call(fn, args, kwargs=None, name=None, names=None, keep_stages=None)
         if recorded is None:
             _check_output(entry.output.abstract, name)
         if recorded is not None:                 # J(fn): returns (output, backpropagator)
-            from ..autograd import graph_grad
-            prepared, lifted = graph_grad.prepare(entry)
-            entry = graph_grad.Transform(spec).J(prepared)
+            prepared, lifted = autodiff.prepare(entry)
+            entry = autodiff.Transform(spec).J(prepared)
             entry.flags["recorded_weights"] = [node.default for node in lifted]
         if keep:
             stages.append(("type_inference", format_program(entry)))
@@ -206,4 +208,28 @@ def compile_call(fn, args, kwargs=None, name=None, names=None, keep_stages=None)
         callback(compiled)
     if dump:
         _dump([(f"{stage}", text) for stage, text in stages], graphs, name)
+    return compiled
+
+
+def parameter_names(fn, count):
+    try:
+        target = fn.construct if hasattr(fn, "construct") and hasattr(fn, "cls_name") else fn
+        names = [p for p in inspect.signature(target).parameters]
+    except (TypeError, ValueError):
+        return None
+    return names[:count]
+
+
+def cache_key(args, kwargs, extra=()):
+    return (signature_key(args), tuple(kwargs), signature_key(tuple(kwargs.values())),
+            _compat.get_compat()) + tuple(extra)
+
+
+def compile_for(fn, cache, args, kwargs, extra_key=()):
+    """The compiled program of ``fn`` for these arguments (from ``cache`` when compiled)."""
+    key = cache_key(args, kwargs, extra_key)
+    compiled = cache.get(key)
+    if compiled is None:
+        compiled = compile_call(fn, args, kwargs, names=parameter_names(fn, len(args)))
+        cache[key] = compiled
     return compiled

@@ -4,7 +4,7 @@ MindSpore has the same family (``MakeTuple``, ``TupleGetItem``, ``Switch``,
 ``Partial``, ``Print``, ``getattr``, ``resolve``…).  Each op here has a name
 (what dumps print) and ``run(*values)``: what the executor does with the
 run-time values of its inputs.  Inference gives them their meaning on abstract
-values (:mod:`refms.graph.specialize`); most of the parse-time ops
+values (:mod:`refms.graph.infer`); most of the parse-time ops
 (``GetAttr``, ``GetItem``, ``Resolve``…) are replaced during inference and
 never run.
 

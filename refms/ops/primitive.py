@@ -30,8 +30,6 @@ compilation: emit a node).  That is how definitions stay plain data.
 ``ops.Add()`` and ``ops.add`` are two spellings of one entry: functional
 names are registered next to the class with :func:`functional`.
 """
-from .. import dtype as mstype
-
 __all__ = ["Primitive", "Abstract", "register", "functional", "alias", "REGISTRY", "FUNCTIONAL",
            "NON_DIFFERENTIABLE", "set_executor", "get_executor", "op_error"]
 
@@ -142,12 +140,6 @@ class Primitive:
         inner = ", ".join(f"{k}={v!r}" for k, v in attrs.items())
         return f"Prim[{self.name}]<{inner}>"
 
-    def check_arity(self, args, low, high=None):
-        high = low if high is None else high
-        if not low <= len(args) <= high:
-            want = str(low) if low == high else f"{low} to {high}"
-            raise op_error(self.name, f"expected {want} inputs, but got {len(args)}.")
-
 
 def register(cls):
     """Class decorator: add a Primitive subclass to the registry under its class name."""
@@ -196,18 +188,3 @@ def set_executor(fn):
 
 def get_executor():
     return _EXECUTOR[0]
-
-
-def same_dtype_error(op, names, dtypes):
-    pairs = ", ".join(f"'{n}': {d}" for n, d in zip(names, dtypes))
-    return op_error(op, f"the dtypes of inputs should be the same, but got {pairs}.")
-
-
-def check_float(op, arg_name, dtype):
-    if dtype.kind != "float":
-        raise op_error(op, f"the dtype of '{arg_name}' should be float16, float32 or float64, "
-                           f"but got {dtype}.")
-
-
-def float_dtypes():
-    return (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)

@@ -67,12 +67,6 @@ def check_tensor(op, name, value):
                            f"{type(value).__name__}.")
 
 
-def check_dtype_in(op, name, dtype, allowed):
-    if dtype not in allowed:
-        names = ", ".join(str(d) for d in allowed)
-        raise op_error(op, f"the dtype of '{name}' should be one of [{names}], but got {dtype}.")
-
-
 def normalize_axis(op, axis, ndim, name="axis"):
     """An int axis in [-ndim, ndim) as a non-negative int."""
     if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
