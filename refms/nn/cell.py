@@ -31,7 +31,7 @@ recording records the forward, and ``grad``/``GradOperation`` of that cell with
 the same input objects reuses it instead of running the forward again
 (SEMANTICS.md 6.3; :mod:`refms.nn.top_cell`).  ``to_float(dtype)`` makes the
 operators run inside the cell cast their floating inputs to ``dtype``
-(:func:`refms.autograd.pynative.set_mixed_precision`).
+(:func:`refms.ops.apply.set_mixed_precision`).
 
 In GRAPH_MODE the compiled call runs the same pipeline at compile time, through
 the call rule this module registers with the graph compiler

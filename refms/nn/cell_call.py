@@ -30,12 +30,12 @@ registered with the graph compiler below (:class:`CellCallRule`) is how a Cell
 called inside a compiled graph reaches this same pipeline.
 
 Mixed precision (``to_float``) is set for the whole call, hooks included, so
-the innermost cell's setting wins (:func:`refms.autograd.pynative.set_mixed_precision`).
+the innermost cell's setting wins (:func:`refms.ops.apply.set_mixed_precision`).
 """
 from .. import compat
-from ..autograd import pynative as _pynative
 from ..autograd import tape as _tape
 from ..graph.cells import CallRule
+from ..ops.apply import set_mixed_precision
 from .cell_hooks import BackwardHookCall, GraphBackwardHooks
 from .custom_bprop import UserBprop, call_custom_bprop
 
@@ -46,12 +46,12 @@ def run_pipeline(cell, args, kwargs, steps):
     """``cell(*args, **kwargs)`` through the pipeline of the module docstring."""
     previous = None
     if cell.mixed_precision_type is not None:
-        previous = _pynative.set_mixed_precision(cell.mixed_precision_type)
+        previous = set_mixed_precision(cell.mixed_precision_type)
     try:
         return _run(cell, tuple(args), kwargs, steps)
     finally:
         if cell.mixed_precision_type is not None:
-            _pynative.set_mixed_precision(previous)
+            set_mixed_precision(previous)
 
 
 def _run(cell, args, kwargs, steps):

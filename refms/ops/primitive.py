@@ -94,7 +94,11 @@ class Primitive:
     * ``n_tensor_inputs`` — how many leading positional inputs are tensors
       (Python numbers there become *weak* tensors); ``None`` = all of them.
       The remaining inputs are constants (axes, shapes, ...).
-    * ``n_outputs`` — 1, or the number of tensors in the output tuple.
+    * ``n_outputs`` — 1, or the number of tensors in the output tuple (checked
+      against the shape rule when a graph is compiled).
+
+    and the *traits* below, which the executors and graph passes read from the
+    primitive, so that no code outside a primitive's definition names it.
     """
 
     n_tensor_inputs = None
@@ -103,9 +107,26 @@ class Primitive:
     #: True for promoting elementwise ops: tensor inputs are cast to the
     #: inferred output dtype before ``forward`` (int64 + float16 computes in float16).
     compute_in_output_dtype = False
+    #: True when ``forward`` is elementwise (numpy broadcasting) and pure: elementwise
+    #: fusion (:mod:`refms.graph.passes.fusion`) may chain it with its neighbours.
+    elementwise = False
     #: True for ops that write one of their inputs in place (Assign, BatchNorm's moving
-    #: statistics): graph passes must neither fold, merge nor drop them.
+    #: statistics) — MindSpore's ``side_effect_mem``.
     side_effect_mem = False
+    #: True for ops whose result changes from call to call (random draws) — MindSpore's
+    #: ``side_effect_hidden``.
+    side_effect_hidden = False
+    #: True for ops that talk to the outside (a device queue).
+    side_effect_io = False
+    #: True for ops that set their output dtype themselves (Cast): mixed precision
+    #: (``Cell.to_float``) leaves their inputs alone.
+    keeps_input_dtypes = False
+    #: True for ops that a compiled graph drops, passing their inputs through
+    #: (HookBackward: graph mode and ``jit`` ignore it, MindSpore 2.10).
+    identity_in_graph = False
+    #: True when the output depends only on the input's shape and dtype (ZerosLike):
+    #: constant folding computes it at compile time even for a run-time input.
+    fixed_by_input_shape = False
 
     def __init__(self, **attrs):
         for key, value in attrs.items():
@@ -125,6 +146,12 @@ class Primitive:
     @property
     def differentiable(self):
         return self.name not in NON_DIFFERENTIABLE
+
+    @property
+    def has_side_effect(self):
+        """An effect beyond the result (memory, randomness, I/O): graph passes never fold,
+        merge or drop such a call."""
+        return self.side_effect_mem or self.side_effect_hidden or self.side_effect_io
 
     def attrs(self):
         """The constructor attributes, for printing and IR dumps."""

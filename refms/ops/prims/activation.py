@@ -28,6 +28,7 @@ def _check_float(op, x):
 
 class _Activation(Primitive):
     """Elementwise over a floating tensor: same shape and dtype."""
+    elementwise = True
     n_tensor_inputs = 1
 
     def infer(self, x):
@@ -84,6 +85,7 @@ class GeLU(_Activation):
 
     ∂y/∂x = ½(1 + t) + ½x(1 − t²)·√(2/π)(1 + 3·0.044715x²),  t = tanh(√(2/π)(x + 0.044715x³)).
     """
+    elementwise = False
 
     def forward(self, x):
         inner = _GELU_C * (x + _GELU_A * x * x * x)

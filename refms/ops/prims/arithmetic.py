@@ -13,6 +13,7 @@ from ._base import binary_abstract, broadcast_shape, grad_like
 
 class _Binary(Primitive):
     """Elementwise binary op computed in the promoted dtype."""
+    elementwise = True
     n_tensor_inputs = 2
     compute_in_output_dtype = True
 
@@ -90,6 +91,7 @@ class Div(RealDiv):
 @register
 class FloorDiv(_Binary):
     """z = ⌊x / y⌋ (no gradient: piecewise constant)."""
+    elementwise = False
 
     def forward(self, x, y):
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -99,6 +101,7 @@ class FloorDiv(_Binary):
 @register
 class FloorMod(_Binary):
     """z = x − ⌊x / y⌋·y (sign of y, Python's ``%``).  ∂z/∂x = 1, ∂z/∂y = −⌊x / y⌋."""
+    elementwise = False
 
     def forward(self, x, y):
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -112,6 +115,7 @@ class FloorMod(_Binary):
 @register
 class Mod(_Binary):
     """z = x − trunc(x / y)·y (sign of x, C's ``fmod``).  ∂z/∂x = 1, ∂z/∂y = −trunc(x / y)."""
+    elementwise = False
 
     def forward(self, x, y):
         with np.errstate(divide="ignore", invalid="ignore"):

@@ -12,6 +12,8 @@ class Cast(Primitive):
     ∂y/∂x = 1, cast back to x's dtype, so gradients flow through casts
     (SEMANTICS.md 4.3).
     """
+    elementwise = True
+    keeps_input_dtypes = True
     n_tensor_inputs = 1
 
     def infer(self, x, dtype):

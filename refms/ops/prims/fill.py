@@ -57,6 +57,7 @@ class Fill(Primitive):
 class ZerosLike(Primitive):
     """y = 0 with x's shape and dtype."""
     n_tensor_inputs = 1
+    fixed_by_input_shape = True
 
     def infer(self, x):
         return Abstract(x.shape, x.dtype)
@@ -69,6 +70,7 @@ class ZerosLike(Primitive):
 class OnesLike(Primitive):
     """y = 1 with x's shape and dtype."""
     n_tensor_inputs = 1
+    fixed_by_input_shape = True
 
     def infer(self, x):
         return Abstract(x.shape, x.dtype)

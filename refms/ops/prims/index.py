@@ -224,6 +224,7 @@ class OneHot(Primitive):
 @register
 class Select(Primitive):
     """y = x where cond else y (cond Bool; x, y promoted as arithmetic; all three broadcast)."""
+    elementwise = True
     n_tensor_inputs = 3
 
     def infer(self, cond, x, y):

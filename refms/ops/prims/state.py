@@ -54,6 +54,7 @@ class GetNext(Primitive):
     CPU: ``Unsupported op [GetNext] on CPU``, SEMANTICS.md 7.2).
     """
     n_tensor_inputs = 0
+    side_effect_io = True
 
     def __init__(self, types, shapes, output_num, shared_name):
         types, shapes = tuple(types), tuple(tuple(s) for s in shapes)

@@ -13,6 +13,7 @@ from ..primitive import Primitive, Abstract, register, alias
 
 class _Unary(Primitive):
     """Elementwise, same shape and dtype as the input."""
+    elementwise = True
     n_tensor_inputs = 1
 
     def infer(self, x):
