@@ -38,13 +38,13 @@ SVG_PATH = os.path.join(HERE, "_static", "import_graph.svg")
 LAYERS = [
     ("base", ["refms.dtype", "refms.context", "refms.compat", "refms.seed", "refms.kernels",
               "refms._fast"]),
-    ("tensor", ["refms.tensor", "refms.tensor_print", "refms.hook_handle", "refms.parameter",
+    ("tensor", ["refms._tensor", "refms.tensor_print", "refms.hook_handle", "refms.parameter",
                 "refms.initializer", "refms.common"]),
     ("ops", ["refms.ops"]),
     ("autograd", ["refms.autograd"]),
     ("graph", ["refms.graph"]),
     ("nn", ["refms.nn", "refms.train.metrics"]),
-    ("train", ["refms.train", "refms.amp", "refms.checkpoint", "refms.dataset"]),
+    ("train", ["refms.train", "refms.amp", "refms.checkpoint", "refms.dataset", "refms.mindrecord"]),
     ("surface", ["refms", "refms.__main__", "refms.alias"]),
 ]
 LAYER_NAMES = [name for name, _ in LAYERS]
@@ -223,7 +223,7 @@ def function_level_imports(imports):
 
 def _group(module):
     """The node of the picture a module belongs to: its package below ``refms`` (``refms.graph``),
-    or the module itself for a top-level file (``refms.tensor``)."""
+    or the module itself for a top-level file (``refms._tensor``)."""
     parts = module.split(".")
     return ".".join(parts[:2])
 

@@ -20,7 +20,7 @@ modes return the same structures.  Graph mode plugs in through
 """
 from .. import compat
 from ..ops import functional as F
-from ..tensor import Tensor
+from .._tensor import Tensor
 from . import interpreters
 from . import tape as _tape
 

@@ -7,7 +7,7 @@ is active and the op is differentiable, the call is appended to the tape
 (:mod:`refms.autograd.tape`).
 """
 from ..ops.apply import apply, set_mixed_precision
-from ..ops.primitive import set_executor
+from ..ops.primitive import set_default_executor
 from . import tape as _tape
 
 __all__ = ["run_primitive", "set_mixed_precision"]
@@ -22,4 +22,4 @@ def run_primitive(prim, args):
     return apply(prim, args, _record)
 
 
-set_executor(run_primitive)
+set_default_executor(run_primitive)

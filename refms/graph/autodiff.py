@@ -40,7 +40,7 @@ from ..autograd import tape as _tape
 from ..autograd.grad import seed_cotangents
 from ..ops import functional as F
 from ..ops.primitive import Primitive
-from ..tensor import Tensor
+from .._tensor import Tensor
 from . import abstract as A
 from . import graph_ops as G
 from . import ir

@@ -18,7 +18,7 @@ from . import abstract as A
 from . import graph_ops as G
 from .errors import GraphCompileError, note_location
 from .ir import CNode, ValueNode
-from .tracer import Tracer, tracing, current
+from .tracer import Tracer, tracing, current, inferring_shapes
 
 __all__ = ["PythonBridge", "GraphCallable"]
 
@@ -171,11 +171,8 @@ class PythonBridge:
         if mixed is not None and not prim.keeps_input_dtypes:
             args = _apply.cast_floating_inputs(prim, args, mixed)
         inputs = _apply.prepare(prim, args)
-        Tracer.inferring[0] = True
-        try:
+        with inferring_shapes():
             inferred = prim.infer(*inputs)
-        finally:
-            Tracer.inferring[0] = False
         if isinstance(inferred, tuple) and len(inferred) != prim.n_outputs:
             raise GraphCompileError(f"internal error: {prim.name}'s shape rule gave "
                                     f"{len(inferred)} outputs, but it declares n_outputs = "

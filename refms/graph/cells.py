@@ -31,6 +31,7 @@ from . import abstract as A
 from . import graph_ops as G
 from .errors import GraphCompileError
 from .ir import ValueNode
+from .jit_function import JitTarget
 from .tracer import current
 
 __all__ = ["CallRule", "register_call_rule", "call_rule_for", "GraphSteps", "CellRule", "PyCall"]
@@ -144,8 +145,6 @@ class CellRule:
     def run_unparsed(method, args, kwargs):
         """Call refms library code (a method the parser does not read) on stand-ins; a
         ``jit``-decorated method runs its undecorated function (we are compiling already)."""
-        fn = getattr(method, "fn", None)
-        obj = getattr(method, "obj", None)
-        if fn is not None and obj is not None and hasattr(method, "_cache_for_call"):
-            return fn(obj, *args, **kwargs)
+        if isinstance(method, JitTarget):
+            return method.call_unparsed(*args, **kwargs)
         return method(*args, **kwargs)

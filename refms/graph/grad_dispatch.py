@@ -18,7 +18,7 @@ of compiled code is compiled as a whole (:func:`call_compiled`).
 from ..autograd import interpreters
 from ..autograd import tape as _tape
 from ..context import is_graph_mode
-from ..tensor import Tensor
+from .._tensor import Tensor
 from . import autodiff
 from .cells import call_rule_for
 from .compiler import compile_for

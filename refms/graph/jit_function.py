@@ -1,29 +1,22 @@
 """What the compiler reads of a ``jit`` function: the Python function and the object it is bound to.
 
-:class:`refms.graph.api.JitFunction` (what ``@jit`` returns) adds calling —
-compile on the first call per input signature, then run — to this class.
-Inference, the compile driver and gradient dispatch only need to *recognise*
-a jit function and look through it, so they import this module, which
-depends on nothing, instead of the entry points that depend on them.
+:class:`refms.graph.api.JitFunction` (what ``@jit`` returns) is a subclass
+that adds calling — compile on the first call per input signature, then run,
+with a cache of compiled programs.  Inference, the compile driver and
+gradient dispatch only need to *recognise* a jit function and look through
+it, so they import this module, which depends on nothing, instead of the
+entry points, which depend on them.
 """
-import functools
 
 __all__ = ["JitTarget"]
 
 
 class JitTarget:
-    """A function (or method, when ``obj`` is set) marked for compilation."""
+    """A function marked for compilation: ``fn``, and ``obj`` when it is a bound method
+    (both set by the subclass)."""
 
-    def __init__(self, fn, obj=None, cache=None):
-        self.fn = fn
-        self.obj = obj
-        self._cache = {} if cache is None else cache
-        functools.update_wrapper(self, fn)
-
-    def __get__(self, obj, objtype=None):
-        if obj is None:
-            return self
-        return type(self)(self.fn, obj, self._cache)
+    fn = None
+    obj = None
 
     def call_unparsed(self, *args, **kwargs):
         """Run the undecorated function (with its bound object) — inside a compilation."""

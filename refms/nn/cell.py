@@ -47,7 +47,7 @@ from ..graph import api as graph_api
 from ..graph.cells import register_call_rule
 from ..ops.primitive import Primitive
 from ..parameter import Parameter, ParameterTuple
-from ..tensor import Tensor
+from .._tensor import Tensor
 from .cell_call import PYNATIVE, CellCallRule, run_pipeline
 from .cell_hooks import CellHooks
 from . import top_cell as _top_cell

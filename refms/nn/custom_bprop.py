@@ -23,7 +23,7 @@ import numpy as np
 from ..autograd import tape as _tape
 from ..ops import functional as F
 from ..ops.prims._base import sum_to
-from ..tensor import Tensor
+from .._tensor import Tensor
 
 __all__ = ["call_custom_bprop", "UserBprop", "check_bprop_grads"]
 

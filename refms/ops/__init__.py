@@ -6,7 +6,7 @@ Both spellings come from one registry (:mod:`refms.ops.primitive`): a class
 from . import primitive
 from .primitive import Primitive, REGISTRY, FUNCTIONAL, NON_DIFFERENTIABLE
 from . import functional
-from ..tensor import install_ops
+from .._tensor import install_ops
 
 install_ops(functional)       # Tensor's methods and operators run these ops
 from .composite import GradOperation

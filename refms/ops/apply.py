@@ -28,7 +28,7 @@ import numbers
 import numpy as np
 
 from .. import dtype as mstype
-from ..tensor import Tensor
+from .._tensor import Tensor
 from . import functional as F
 from .primitive import op_error
 

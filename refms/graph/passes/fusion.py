@@ -14,7 +14,7 @@ Nodes with effects and non-elementwise primitives end a group.
 """
 from ...ops.apply import cast_result, compute, wrap
 from ...ops.primitive import Primitive
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from .. import graph_ops as G
 from ..clone import replace_uses
 from ..ir import CNode, ValueNode, graphs_of, node_users
