@@ -1,14 +1,21 @@
-"""The compiler driver: parse → resolve → infer → passes → validate, with a dump per stage.
+"""The compiler driver: parse → resolve → specialize → passes → validate → execute.
 
 :func:`compile_call` turns "call ``fn`` on arguments like these" into a
-:class:`Compiled` program.  The stages, in the order of the dump files
-``save_graphs`` writes (names after MindSpore's ``NN_<stage>_NNNN.ir``)::
+:class:`Compiled` program by running one named function per stage, in this
+order; each stage's output is what its dump shows (the files ``save_graphs``
+writes, named after MindSpore's ``NN_<stage>_NNNN.ir``)::
 
-    00_parse            the parsed user function (untyped, free names unresolved)
-    01_resolve          names replaced by the objects they denote
-    02_type_inference   the specialized, typed program (refms.graph.infer)
-    03_… passes         one file per pass of refms.graph.passes.PIPELINE
-    NN_validate         the final program, after verify()
+    00_parse            parse_and_resolve  the parsed user function (untyped, names unresolved)
+    01_resolve                             names replaced by the objects they denote
+    02_type_inference   specialize         the specialized, typed program (refms.graph.infer)
+    03_… passes         optimize           one dump per pass of refms.graph.passes.PIPELINE
+    NN_validate         validate           the final program: well formed, types re-checked
+                        Compiled.run       the executor (refms.graph.executor)
+
+Every stage is checked by :func:`refms.graph.ir.verify`; after inference and
+after the last pass the types are re-checked against the primitives' shape
+rules too (:func:`refms.graph.ir.verify_types`).  The user function is parsed
+once (:func:`refms.graph.resolve.front_end` caches it), never again for a dump.
 
 ``refms.graph.ir_text(fn, *args)`` returns the same text without writing files.
 """
@@ -29,10 +36,9 @@ from .executor import run_graph
 from .cells import call_rule_for
 from .infer import Specializer, is_user_function
 from .jit_function import JitTarget
-from .ir import ValueNode, verify
-from .parser import parse_function
+from .ir import ValueNode, verify, verify_types
 from .printer import format_program
-from .resolve import resolve
+from .resolve import front_end
 
 __all__ = ["Compiled", "compile_call", "deep_recursion", "signature_key", "observe"]
 
@@ -112,6 +118,7 @@ def signature_key(args):
 
 
 def _dump(stages, graphs_by_stage, name):
+    """Write one ``.ir`` and one ``.dot`` file per stage into ``save_graphs_path``."""
     path = _context.get_context("save_graphs_path") or "."
     os.makedirs(path, exist_ok=True)
     for index, (stage, text) in enumerate(stages):
@@ -140,19 +147,6 @@ def user_function(fn):
     return fn if is_user_function(fn) else None
 
 
-def _parse_stages(fn, stages, graphs):
-    """00_parse and 01_resolve of the user function behind ``fn`` (a fresh parse)."""
-    target = user_function(fn)
-    graph = parse_function(target) if target is not None else None
-    if graph is None:
-        return
-    stages.append(("parse", format_program(graph)))
-    graphs["parse"] = graph
-    resolve(graph)
-    stages.append(("resolve", format_program(graph)))
-    graphs["resolve"] = graph
-
-
 def _check_output(abstract, name):
     """A compiled program returns data: functions stay inside the graph."""
     if isinstance(abstract, A.FUNCTION_ABSTRACTS):
@@ -164,17 +158,90 @@ def _check_output(abstract, name):
             _check_output(item, name)
 
 
-def _verify(entry, stage):
-    """Every stage must leave well-formed IR; a failure names the stage that broke it."""
+class StageLog:
+    """The dumps of one compilation: ``(stage, text)`` pairs and the graph of each stage
+    (for the ``.dot`` files), recorded only when someone will read them."""
+
+    def __init__(self, keep):
+        self.keep = keep
+        self.stages = []
+        self.graphs = {}
+
+    def record(self, stage, graph):
+        if self.keep and graph is not None:
+            self.stages.append((stage, format_program(graph)))
+            self.graphs[stage] = graph
+
+
+# -- the stages, in order ---------------------------------------------------------------------
+
+def parse_and_resolve(fn, log):
+    """Stages ``parse`` and ``resolve``: the user function behind ``fn`` as IR, its free
+    names replaced by the objects they denote (:func:`refms.graph.resolve.front_end`, which
+    parses each function once; inference reads the same resolved graph).  refms's own code
+    is not parsed: inference runs it on stand-ins."""
+    target = user_function(fn)
+    if target is None:
+        return
+    front = front_end(target)
+    log.record("parse", front.parsed)
+    log.record("resolve", front.resolved)
+
+
+def specialize(fn, args, kwargs, name, names, log):
+    """Stage ``type_inference``: the typed entry graph of the call ``fn(*args, **kwargs)``
+    (:class:`refms.graph.infer.Specializer`); for a call recorded on a PyNative tape, the
+    program ``J(fn)`` returning the output and the backpropagator
+    (:mod:`refms.graph.autodiff`)."""
+    spec = Specializer()
+    abstracts = [A.abstract_of(a) for a in list(args) + list(kwargs.values())]
+    recorded = getattr(fn, "recorded_target", None)
+    target = fn if recorded is None else recorded
+    entry = spec.graph_for_call(A.Const(target), ValueNode(target), abstracts, name,
+                                names=names, kw_names=list(kwargs))
+    if recorded is None:
+        _check_output(entry.output.abstract, name)
+    else:                                        # J(fn): returns (output, backpropagator)
+        prepared, lifted = autodiff.prepare(entry)
+        entry = autodiff.Transform(spec).J(prepared)
+        entry.flags["recorded_weights"] = [node.default for node in lifted]
+    log.record("type_inference", entry)
+    check(entry, "type_inference", types=True)
+    return entry
+
+
+def optimize(entry, log):
+    """One stage per pass of :data:`refms.graph.passes.PIPELINE`, each leaving well-formed IR."""
+    for pass_ in _passes.PIPELINE:
+        entry = pass_.run(entry)
+        check(entry, pass_.NAME)
+        log.record(pass_.NAME, entry)
+    return entry
+
+
+def validate(entry, log):
+    """Stage ``validate``: the final program is well formed and its types still agree with
+    the primitives' shape rules after every pass (:func:`refms.graph.ir.verify_types`)."""
+    check(entry, "validate", types=True)
+    log.record("validate", entry)
+    return entry
+
+
+def check(entry, stage, types=False):
+    """:func:`~refms.graph.ir.verify` (and, with ``types``, :func:`~refms.graph.ir.verify_types`);
+    a failure names the stage that broke the IR."""
     try:
         verify(entry)
+        if types:
+            verify_types(entry)
     except Exception as error:
         error.add_note(f"(after the '{stage}' stage)")
         raise
 
 
 def compile_call(fn, args, kwargs=None, name=None, names=None, keep_stages=None):
-    """Compile the call ``fn(*args, **kwargs)`` for arguments like ``args``.
+    """Compile the call ``fn(*args, **kwargs)`` for arguments like ``args``: the stages
+    above, in order; the program runs with :meth:`Compiled.run` (the executor).
 
     ``fn``: a Cell, a jit function, a parsed user function or refms library code.
     The entry graph's parameters are the positional arguments followed by the
@@ -183,42 +250,17 @@ def compile_call(fn, args, kwargs=None, name=None, names=None, keep_stages=None)
     kwargs = kwargs or {}
     name = name or getattr(fn, "__name__", None) or type(fn).__name__
     dump = bool(_context.get_context("save_graphs"))
-    keep = (dump or bool(_OBSERVERS)) if keep_stages is None else keep_stages
-    stages, graphs = [], {}
+    log = StageLog((dump or bool(_OBSERVERS)) if keep_stages is None else keep_stages)
     with deep_recursion():
-        if keep:
-            _parse_stages(fn, stages, graphs)
-        spec = Specializer()
-        abstracts = [A.abstract_of(a) for a in list(args) + list(kwargs.values())]
-        recorded = getattr(fn, "recorded_target", None)
-        target = fn if recorded is None else recorded
-        entry = spec.graph_for_call(A.Const(target), ValueNode(target), abstracts, name,
-                                    names=names, kw_names=list(kwargs))
-        if recorded is None:
-            _check_output(entry.output.abstract, name)
-        if recorded is not None:                 # J(fn): returns (output, backpropagator)
-            prepared, lifted = autodiff.prepare(entry)
-            entry = autodiff.Transform(spec).J(prepared)
-            entry.flags["recorded_weights"] = [node.default for node in lifted]
-        if keep:
-            stages.append(("type_inference", format_program(entry)))
-            graphs["type_inference"] = entry
-        _verify(entry, "type_inference")
-        for pass_ in _passes.PIPELINE:
-            entry = pass_.run(entry)
-            _verify(entry, pass_.NAME)
-            if keep:
-                stages.append((pass_.NAME, format_program(entry)))
-                graphs[pass_.NAME] = entry
-        verify(entry)
-        if keep:
-            stages.append(("validate", format_program(entry)))
-            graphs["validate"] = entry
-    compiled = Compiled(entry, stages, name)
+        parse_and_resolve(fn, log)
+        entry = specialize(fn, args, kwargs, name, names, log)
+        entry = optimize(entry, log)
+        entry = validate(entry, log)
+    compiled = Compiled(entry, log.stages, name)
     for callback in list(_OBSERVERS):
         callback(compiled)
     if dump:
-        _dump([(f"{stage}", text) for stage, text in stages], graphs, name)
+        _dump(log.stages, log.graphs, name)
     return compiled
 
 
