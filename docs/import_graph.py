@@ -37,17 +37,20 @@ SVG_PATH = os.path.join(HERE, "_static", "import_graph.svg")
 #: (layer, module prefixes), lowest layer first.  The longest matching prefix decides.
 LAYERS = [
     ("base", ["refms.dtype", "refms.context", "refms.compat", "refms.seed", "refms.kernels",
-              "refms._fast"]),
+              "refms._fast", "refms.log", "refms.parallel", "refms.communication",
+              "refms.profiler"]),
     ("tensor", ["refms._tensor", "refms.tensor_print", "refms.hook_handle", "refms.parameter",
-                "refms.initializer", "refms.common"]),
+                "refms.initializer"]),
     ("ops", ["refms.ops"]),
     ("autograd", ["refms.autograd"]),
     ("graph", ["refms.graph"]),
     ("nn", ["refms.nn", "refms.train.metrics"]),
     ("train", ["refms.train", "refms.amp", "refms.checkpoint", "refms.dataset", "refms.mindrecord"]),
-    ("surface", ["refms", "refms.__main__", "refms.alias"]),
+    ("surface", ["refms", "refms.__main__", "refms.alias", "refms.common"]),
 ]
 LAYER_NAMES = [name for name, _ in LAYERS]
+#: The package itself: its ``__init__`` is in the surface layer; its modules need a prefix of their own.
+ROOT_PACKAGE = "refms"
 
 #: Modules placed by name rather than by prefix, each with the reason.
 EXACT = {
@@ -69,7 +72,8 @@ def layer_of(module):
     best, best_len = None, -1
     for index, (_, prefixes) in enumerate(LAYERS):
         for prefix in prefixes:
-            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best_len:
+            inside = module == prefix or (prefix != ROOT_PACKAGE and module.startswith(prefix + "."))
+            if inside and len(prefix) > best_len:
                 best, best_len = index, len(prefix)
     return best
 
@@ -231,7 +235,8 @@ def _group(module):
     best = ""
     for _, prefixes in LAYERS:
         for prefix in prefixes:
-            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > len(best):
+            inside = module == prefix or (prefix != ROOT_PACKAGE and module.startswith(prefix + "."))
+            if inside and len(prefix) > len(best):
                 best = prefix
     return best
 

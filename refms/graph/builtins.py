@@ -21,6 +21,10 @@ code), so they may call refms ops freely.
 import builtins as _builtins
 
 from .._tensor import Tensor
+from ..ops.meta import install_print
+from . import graph_ops as G
+from .graph_ops import print_values
+from .tracer import current
 
 __all__ = ["GRAPH_BUILTINS", "graph_version", "graph_print", "graph_len", "graph_iter",
            "graph_setitem", "graph_not"]
@@ -28,12 +32,23 @@ __all__ = ["GRAPH_BUILTINS", "graph_version", "graph_print", "graph_len", "graph
 
 def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
     """``print(...)`` in a graph: a Print op run every time the graph runs."""
-    from . import graph_ops as G
-    from .tracer import current
     state = current()
     if state is None:
         return print(*values, sep=sep, end=end, file=file, flush=flush)
     return state.specializer.emit_op(G.PRINT, values)
+
+
+def print_op(*values):
+    """``ops.Print()(*values)``: each value on its own line, now (PyNative), or a Print op
+    run every time the graph runs (while tracing).  Installed into :mod:`refms.ops.meta`."""
+    state = current()
+    if state is None:
+        print_values(*values)
+        return None
+    return state.specializer.emit_op(G.PRINT, values)
+
+
+install_print(print_op)
 
 
 def _tensors(values):

@@ -7,7 +7,8 @@ chain of enclosing frames for free variables — a closure is a graph plus the
 frame it was created in (:class:`Closure`), the classic environment model.
 
 * A primitive runs through :func:`refms.ops.apply.execute` (the input casts,
-  ``forward`` on numpy arrays, the result cast to the dtype inference gave the node).  No shape inference, no tape: that work was
+  ``forward`` on the inputs' arrays on their backend, the result cast to the dtype inference
+  gave the node).  No shape inference, no tape: that work was
   done at compile time (this is where graph mode saves time over PyNative).
 * A weight (a parameter with a default) is read from its refms Parameter
   when the node runs, so optimizer updates between calls are seen.

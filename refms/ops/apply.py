@@ -18,8 +18,9 @@ The steps of :func:`apply`:
    *infer* — the primitive's shape/dtype rule checks the inputs and gives the
    output's abstract value (errors name the op, shapes and dtypes);
 3. *compute* — promoting ops (``compute_in_output_dtype``) get their tensor
-   inputs cast to the output dtype; the kernel runs on numpy arrays; the
-   result is cast to the inferred dtype and wrapped in Tensors;
+   inputs cast to the output dtype; ``forward`` runs on the inputs' arrays, on
+   their backend (:func:`refms.kernels.run`); the result is cast to the
+   inferred dtype and wrapped in Tensors;
 4. *record* — the caller's hook sees ``(prim, inputs, out)`` (PyNative
    appends a tape entry there).
 """
@@ -28,6 +29,7 @@ import numbers
 import numpy as np
 
 from .. import dtype as mstype
+from .. import kernels
 from .._tensor import Tensor
 from . import functional as F
 from .primitive import op_error
@@ -75,11 +77,8 @@ def unwrap(value):
 
 
 def cast_result(result, dtype):
-    """A forward's result as a numpy array of ``dtype`` (the inferred output dtype)."""
-    array = np.asarray(result)
-    if array.dtype != dtype.np_type:
-        array = array.astype(dtype.np_type)
-    return array
+    """A forward's result as an array of ``dtype`` (the inferred output dtype), on its backend."""
+    return kernels.result_array(result, dtype.np_type)
 
 
 def wrap(result, abstract):
@@ -87,18 +86,20 @@ def wrap(result, abstract):
     value or a tuple of them (a multi-output primitive)."""
     if isinstance(abstract, tuple):
         return tuple(wrap(r, a) for r, a in zip(result, abstract))
-    return Tensor._make(cast_result(result, abstract.dtype), abstract.dtype)
+    dtype = abstract.dtype
+    return Tensor._make(kernels.result_array(result, dtype.np_type), dtype)
 
 
 def compute(prim, arrays, abstract):
-    """Step 3 on numpy arrays: ``prim.forward`` in the dtype it computes in; the raw result
-    (cast to the output dtype by :func:`wrap`, or by the caller)."""
+    """Step 3 on arrays: ``prim.forward`` in the dtype it computes in, on the inputs' backend
+    (:func:`refms.kernels.run`); the raw result (cast to the output dtype by :func:`wrap`,
+    or by the caller)."""
     if prim.compute_in_output_dtype:
         n = len(arrays) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
         np_type = abstract.dtype.np_type
-        arrays = [a.astype(np_type) if i < n and isinstance(a, np.ndarray) and a.dtype != np_type
-                  else a for i, a in enumerate(arrays)]
-    return prim.forward(*arrays)
+        arrays = [kernels.astype(a, np_type) if i < n and hasattr(a, "dtype")
+                  and a.dtype != np_type else a for i, a in enumerate(arrays)]
+    return kernels.run(prim.forward, arrays, prim.n_tensor_inputs)
 
 
 def execute(prim, inputs, abstract):
@@ -107,18 +108,20 @@ def execute(prim, inputs, abstract):
     return wrap(compute(prim, [unwrap(x) for x in inputs], abstract), abstract)
 
 
-def apply(prim, args, record=None):
+def apply(prim, args, recording=(), record=None):
     """Run ``prim(*args)`` now (steps 1–4 of the module docstring).
 
-    ``record(prim, inputs, out)``, when given, is called with the prepared inputs and
-    the output Tensor(s) — PyNative's tape hook.
+    Step 4: while ``recording`` (a list, PyNative's active tapes) is not empty and the
+    primitive is differentiable, ``record(prim, inputs, out)`` is called with the prepared
+    inputs and the output Tensor(s).  The test is made here, so that an op run with no
+    gradient wanted costs no extra call.
     """
     if _MIXED_PRECISION[0] is not None and not prim.keeps_input_dtypes:
         args = cast_floating_inputs(prim, args, _MIXED_PRECISION[0])
     inputs = prepare(prim, args)
     abstract = prim.infer(*inputs)
     out = wrap(compute(prim, [unwrap(x) for x in inputs], abstract), abstract)
-    if record is not None:
+    if recording and prim.differentiable:
         record(prim, inputs, out)
     return out
 

@@ -232,3 +232,16 @@ def set_executor(fn):
 
 def get_executor():
     return _THREAD_EXECUTOR.fn or _DEFAULT_EXECUTOR[0]
+
+
+def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):
+    """``mindspore.ops.primitive.constexpr``: mark ``fn`` as computed on constants at compile
+    time; refms returns ``fn`` itself.
+
+    Graph mode in refms runs the Python code between primitives while tracing,
+    so a function of constants is already evaluated once, at compile time.
+    Usable bare (``@constexpr``) or with arguments (``@constexpr(reuse_result=False)``).
+    """
+    if fn is None:
+        return lambda f: f
+    return fn
