@@ -21,6 +21,8 @@ from . import compat
 from . import dtype as mstype
 from . import kernels
 from .hook_handle import HookHandle
+from .tensor_print import tensor_repr
+from .tensor_print import tensor_str
 
 __all__ = ["Tensor"]
 
@@ -259,11 +261,9 @@ class Tensor:
 
     # -- printing --------------------------------------------------------------
     def __str__(self):
-        from .tensor_print import tensor_str
         return tensor_str(self)
 
     def __repr__(self):
-        from .tensor_print import tensor_repr
         return tensor_repr(self)
 
     # -- conversions and shape methods (all go through primitives) ----------

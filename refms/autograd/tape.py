@@ -18,6 +18,7 @@ Order is deterministic: entries are a list, cotangents a dict keyed by
 ``id`` of tensors the tape keeps alive.
 """
 from .._tensor import Tensor
+from ..ops import functional as F
 
 __all__ = ["Tape", "Entry", "active_tapes", "recording", "record", "no_grad", "backward"]
 
@@ -137,7 +138,6 @@ def backward(tape, seeds):
     ``seeds``: list of ``(tensor, cotangent)``.  Returns the dict
     ``id(tensor) -> gradient`` for every tensor reached.
     """
-    from ..ops import functional as F
     grads = {}
     for tensor, cotangent in seeds:
         _accumulate(grads, tensor, cotangent, F)

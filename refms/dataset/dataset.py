@@ -18,6 +18,11 @@ Nothing runs until iterated: ``create_tuple_iterator`` / ``create_dict_iterator`
 """
 import numpy as np
 
+from .._tensor import Tensor
+from .iterators import DictIterator
+from .iterators import Epoch
+from .iterators import TupleIterator
+
 __all__ = ["Dataset", "BatchDataset", "ShuffleDataset", "MapDataset", "RepeatDataset",
            "ProjectDataset", "RenameDataset", "TakeDataset", "SkipDataset", "to_array"]
 
@@ -27,7 +32,6 @@ def to_array(value, where):
 
     A dict is a *dict-valued column*: it stays a dict, each of its values an array.
     """
-    from .._tensor import Tensor
     if isinstance(value, dict):
         return {key: to_array(v, where) for key, v in value.items()}
     if isinstance(value, Tensor):
@@ -62,7 +66,6 @@ class Dataset:
         """The number of rows (batches, after ``batch``) in one epoch."""
         size = self.size()
         if size is None:
-            from .iterators import Epoch
             size = sum(1 for _ in self.rows(Epoch(None, 0)))
         return size
 
@@ -74,7 +77,6 @@ class Dataset:
         return [np.dtype(object) if isinstance(a, dict) else a.dtype for a in self._first_row()]
 
     def _first_row(self):
-        from .iterators import Epoch
         for row in self.rows(Epoch(None, 0)):
             return row
         raise RuntimeError("The dataset is empty: no row to describe.")
@@ -119,12 +121,10 @@ class Dataset:
     # -- iteration ---------------------------------------------------------------------------
     def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False, do_copy=True):
         """An iterator of lists of Tensors (numpy arrays with ``output_numpy``), one per row."""
-        from .iterators import TupleIterator
         return TupleIterator(self, columns, num_epochs, output_numpy)
 
     def create_dict_iterator(self, num_epochs=-1, output_numpy=False, do_copy=True):
         """An iterator of ``{column name: Tensor}`` dicts, one per row."""
-        from .iterators import DictIterator
         return DictIterator(self, num_epochs, output_numpy)
 
     def __iter__(self):

@@ -19,6 +19,8 @@ it cannot equal MindSpore's, whose generator is its own C++ one.
 """
 import numpy as np
 
+from .._tensor import Tensor
+from ..dtype import Type
 from .dataset import Dataset, to_array
 from .parallel import parallel_map
 from .samplers import resolve_sampler
@@ -106,7 +108,6 @@ class NumpySlicesDataset(_RandomAccessSource):
             names = ["column_0"]
             columns = [to_array(data, "NumpySlicesDataset")]
         else:
-            from .._tensor import Tensor
             if not isinstance(data, Tensor):
                 raise TypeError(f"For 'NumpySlicesDataset', the 'data' must be a list, tuple, dict "
                                 f"or numpy array, but got {type(data).__name__}.")
@@ -202,5 +203,4 @@ class GeneratorDataset(_RandomAccessSource):
 
 
 def _numpy_type(dtype):
-    from ..dtype import Type
     return dtype.np_type if isinstance(dtype, Type) else dtype

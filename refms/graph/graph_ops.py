@@ -13,6 +13,9 @@ raising): dead-code elimination keeps them and no pass reorders or merges them.
 """
 import operator
 
+from .._tensor import Tensor
+from ..tensor_print import tensor_repr
+
 __all__ = ["GraphOp", "MAKE_TUPLE", "MAKE_LIST", "MAKE_DICT", "TUPLE_GETITEM", "GETATTR",
            "GETITEM", "MAKE_SLICE", "SWITCH", "PARTIAL", "NOT", "RAISE", "PRINT", "RESOLVE",
            "CallWithSpec", "FString", "Comprehension", "NameSpace", "Symbol", "Undefined",
@@ -44,7 +47,6 @@ class GraphOp:
 
 def truth(value):
     """The truth of a condition: Python's, with a one-element Tensor read as its element."""
-    from .._tensor import Tensor
     if isinstance(value, Tensor):
         return bool(value.asnumpy().reshape(-1)[0]) if value.size == 1 else bool(value)
     return bool(value)
@@ -81,8 +83,6 @@ def _raise(error):
 
 def _print_one(value):
     """One argument of a graph ``print``, as MindSpore's Print op shows it."""
-    from .._tensor import Tensor
-    from ..tensor_print import tensor_repr
     if isinstance(value, Tensor):
         text = tensor_repr(value)
         head, _, body = text.partition("value=")

@@ -26,6 +26,7 @@ the type (a one-step fixpoint; MindSpore broadens and re-evaluates instead).
 Errors keep their PyNative type and message and get a note naming the source
 line of the node being inferred (STYLE.md 13).
 """
+import functools
 import types
 
 from .. import context as _context
@@ -389,7 +390,6 @@ _NO_SELF = _NoSelf()
 
 
 def _is_partial(fn):
-    import functools
     return isinstance(fn, functools.partial)
 
 

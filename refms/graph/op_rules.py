@@ -16,6 +16,9 @@ import operator
 
 from . import abstract as A
 from . import graph_ops as G
+from .builtins import graph_iter
+from .builtins import graph_not
+from .builtins import graph_tensor_index
 from .errors import GraphCompileError
 from .ir import ValueNode
 
@@ -77,7 +80,6 @@ class GraphOpRules:
             return self.const(not G.truth(abstract.value), loc)
         if isinstance(abstract, A.AbstractTuple):
             return self.const(not abstract.items, loc)
-        from .builtins import graph_not
         return self.trace_call(ctx, graph_not, args, {}, loc)
 
     def op_raise(self, ctx, args, loc):
@@ -137,7 +139,6 @@ class GraphOpRules:
         ``MaskedSelect`` (a boolean mask of ``x``'s shape)."""
         (_, value), (_, index) = args
         if isinstance(value, A.Abstract) and isinstance(index, A.Abstract):
-            from .builtins import graph_tensor_index
             return self.trace_call(ctx, graph_tensor_index, args, {}, loc)
         return self.trace_call(ctx, operator.getitem, args, {}, loc)
 
@@ -186,7 +187,6 @@ class GraphOpRules:
         condition = args[1] if op.has_filter else None
         seq_node, seq = args[-1]
         if isinstance(seq, A.Const) and not isinstance(seq.value, (tuple, list)):
-            from .builtins import graph_iter
             seq_node, seq = self.const(graph_iter(seq.value), loc)
         results = []
         for item in self.unpack(ctx, seq_node, seq, loc):

@@ -31,14 +31,20 @@ compilation: emit a node).  That is how definitions stay plain data.
 names are registered next to the class with :func:`functional`.
 """
 import threading
+import types
 
-__all__ = ["Primitive", "Abstract", "register", "functional", "alias", "REGISTRY", "FUNCTIONAL",
+__all__ = ["Primitive", "Abstract", "register", "functional", "alias", "REGISTRY", "FUNCTIONAL", "F",
            "NON_DIFFERENTIABLE", "set_executor", "get_executor", "set_default_executor", "op_error"]
 
 #: name -> Primitive subclass, in registration order.
 REGISTRY = {}
 #: functional name (``add``) -> callable.
 FUNCTIONAL = {}
+#: The same functional ops as attributes (``F.add(x, y)``), filled as they are registered.
+#: Primitive definitions call them in their bprops (which run only after every primitive
+#: module has registered its names), so ``refms.ops.prims`` needs no import of the
+#: :mod:`refms.ops.functional` module that is built from them.
+F = types.SimpleNamespace()
 #: Names of primitives that have no gradient: their outputs are constants to autodiff.
 #: Listed once, here, as HIPS/autograd's ``nograd_functions`` (STYLE.md 3).
 NON_DIFFERENTIABLE = frozenset([
@@ -195,6 +201,7 @@ def functional(name, fn):
         raise ValueError(f"functional op {name} registered twice")
     fn.__name__ = name
     FUNCTIONAL[name] = fn
+    setattr(F, name, fn)
     return fn
 
 

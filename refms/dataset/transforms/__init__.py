@@ -6,6 +6,8 @@ encodes an integer label.
 """
 import numpy as np
 
+from ...dtype import Type
+
 __all__ = ["TypeCast", "Compose", "OneHot"]
 
 
@@ -13,7 +15,6 @@ class TypeCast:
     """x cast to ``data_type`` (a refms dtype or numpy type)."""
 
     def __init__(self, data_type):
-        from ...dtype import Type
         self.np_type = data_type.np_type if isinstance(data_type, Type) else np.dtype(data_type)
 
     def __call__(self, x):

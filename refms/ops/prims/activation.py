@@ -12,7 +12,7 @@ import numpy as np
 from scipy.special import expit
 
 from ... import kernels
-from ..primitive import Primitive, Abstract, register, alias, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ._base import FLOATS, shape_str
 
 #: √(2/π) and the cubic coefficient of the tanh approximation of GeLU (Hendrycks & Gimpel 2016, §2).
@@ -53,7 +53,6 @@ class ReLU(_Activation):
         return np.maximum(x, np.zeros((), dtype=x.dtype))
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (dout * F.cast(F.greater(x, 0), dout.dtype),)
 
 
@@ -146,7 +145,6 @@ class Softmax(_SoftmaxBase):
         return kernels.call("softmax")(x, self.axes(x))
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         along = F.reduce_sum(dout * out, self.axes(x), True)
         return (out * (dout - along),)
 
@@ -168,7 +166,6 @@ class LogSoftmax(_SoftmaxBase):
         return kernels.call("log_softmax")(x, self.axes(x))
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         total = F.reduce_sum(dout, self.axes(x), True)
         return (dout - F.exp(out) * total,)
 
@@ -188,7 +185,6 @@ def relu(input, inplace=False):
 
 def softmax(input, axis=-1, *, dtype=None):
     """ops.softmax(input, axis=-1, *, dtype=None): ``dtype`` casts the input first."""
-    from .. import functional as F
     if dtype is not None:
         input = F.cast(input, dtype)
     return Softmax(axis)(input)
@@ -202,7 +198,6 @@ def log_softmax(logits, axis=-1):
 def gelu(input, approximate="none"):
     """ops.gelu(input, approximate='none'): 'none' is the exact x·Φ(x) = ½x(1 + erf(x/√2));
     'tanh' is the primitive :class:`GeLU` [ran 2.10: the two differ by up to 4e-4]."""
-    from .. import functional as F
     if approximate not in ("none", "tanh"):
         raise ValueError("For ops.gelu, approximate value should be either 'none' or 'tanh'.")
     if approximate == "tanh":

@@ -6,7 +6,7 @@ summed back to each input's shape and cast to its dtype (``grad_like``).
 import numpy as np
 
 from ... import dtype as mstype
-from ..primitive import Primitive, Abstract, register, alias, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote
 from ._base import binary_abstract, broadcast_shape, grad_like
 
@@ -108,7 +108,6 @@ class FloorMod(_Binary):
             return np.mod(x, y)
 
     def bprop(self, x, y, out, dout):
-        from .. import functional as F
         return grad_like(dout, x), grad_like(-dout * F.floor_div(x, y), y)
 
 
@@ -122,7 +121,6 @@ class Mod(_Binary):
             return np.fmod(x, y)
 
     def bprop(self, x, y, out, dout):
-        from .. import functional as F
         quotient = F.cast(F.cast((x - out) / y, mstype.int64), dout.dtype)
         return grad_like(dout, x), grad_like(-dout * quotient, y)
 
@@ -138,7 +136,6 @@ class Pow(_Binary):
             return np.power(x, y)
 
     def bprop(self, x, y, out, dout):
-        from .. import functional as F
         dx = dout * y * F.pow(x, y - 1)
         positive = F.greater(x, 0)
         safe_x = F.select(positive, x, F.ones_like(x))
@@ -150,7 +147,6 @@ class _Extremum(_Binary):
     """Shared bprop of Maximum/Minimum: the winner gets dout; ties split it 0.5/0.5."""
 
     def bprop(self, x, y, out, dout):
-        from .. import functional as F
         x_wins = F.cast(self.wins(x, y), dout.dtype)
         tie = F.cast(F.equal(x, y), dout.dtype) * 0.5
         dx = dout * (x_wins + tie)
@@ -166,7 +162,6 @@ class Maximum(_Extremum):
         return np.maximum(x, y)
 
     def wins(self, x, y):
-        from .. import functional as F
         return F.greater(x, y)
 
 
@@ -178,7 +173,6 @@ class Minimum(_Extremum):
         return np.minimum(x, y)
 
     def wins(self, x, y):
-        from .. import functional as F
         return F.less(x, y)
 
 
@@ -199,7 +193,6 @@ _DIV = Div()
 
 def div(input, other, *, rounding_mode=None):
     """ops.div: true division; ``rounding_mode='floor'`` floors, ``'trunc'`` truncates."""
-    from .. import functional as F
     if rounding_mode is None:
         return _DIV(input, other)
     if rounding_mode == "floor":

@@ -33,7 +33,6 @@ class Cast(Primitive):
             return x.astype(dtype.np_type)
 
     def bprop(self, x, dtype, out, dout):
-        from .. import functional as F
         return F.cast(dout, x.dtype), None
 
 
@@ -72,7 +71,8 @@ def cast(input, dtype):
     return _CAST(input, dtype)
 
 
-from ..primitive import functional  # noqa: E402
+from ..primitive import F, functional  # noqa: E402
+from ..._tensor import Tensor
 functional("cast", cast)
 identity = alias("identity", Identity())
 alias("deepcopy", Identity())
@@ -81,7 +81,6 @@ _STOP = StopGradient()
 
 def stop_gradient(value):
     """ops.stop_gradient: a new Tensor (tuples recursively) that blocks gradients (SEMANTICS.md 4.5)."""
-    from ..._tensor import Tensor
     if isinstance(value, (tuple, list)):
         return type(value)(stop_gradient(v) for v in value)
     if isinstance(value, Tensor):

@@ -2,7 +2,7 @@
 import numpy as np
 
 from ... import dtype as mstype
-from ..primitive import Primitive, Abstract, register, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, functional, op_error
 
 
 def _shape(op, shape):
@@ -108,14 +108,12 @@ def full(size, fill_value, *, dtype=None):
 
 def zeros_like(input, *, dtype=None):
     """ops.zeros_like(input, *, dtype=None)."""
-    from .. import functional as F
     out = _ZEROS_LIKE(input)
     return out if dtype is None else F.cast(out, dtype)
 
 
 def ones_like(input, *, dtype=None):
     """ops.ones_like(input, *, dtype=None)."""
-    from .. import functional as F
     out = _ONES_LIKE(input)
     return out if dtype is None else F.cast(out, dtype)
 

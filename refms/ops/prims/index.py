@@ -10,7 +10,7 @@ get no gradient (``None``).
 import numpy as np
 
 from ... import dtype as mstype
-from ..primitive import Primitive, Abstract, register, alias, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote
 from ._base import broadcast_shape, grad_like, normalize_axis, shape_str
 
@@ -68,7 +68,6 @@ class Gather(Primitive):
         return np.take(params, indices, axis=axis)
 
     def bprop(self, params, indices, axis, out, dout):
-        from .. import functional as F
         axis = int(axis) % max(len(params.shape), 1)
         n = int(params.shape[axis])
         k = len(indices.shape)
@@ -114,7 +113,6 @@ class GatherD(Primitive):
         return x[_along_axis(index, dim)]
 
     def bprop(self, x, dim, index, out, dout):
-        from .. import functional as F
         dim = int(dim) % len(x.shape)
         return TensorScatterElements(dim, "add")(F.zeros_like(x), index, dout), None, None
 
@@ -155,7 +153,6 @@ class TensorScatterElements(Primitive):
         return result
 
     def bprop(self, x, indices, updates, out, dout):
-        from .. import functional as F
         axis = self.axis % len(x.shape)
         if self.reduction == "add":
             dx = dout
@@ -236,7 +233,6 @@ class Select(Primitive):
         return np.where(cond, x, y)
 
     def bprop(self, cond, x, y, out, dout):
-        from .. import functional as F
         zeros = F.zeros_like(dout)
         dx = grad_like(F.select(cond, dout, zeros), x)
         dy = grad_like(F.select(cond, zeros, dout), y)
@@ -258,7 +254,6 @@ class MaskedSelect(Primitive):
         return np.broadcast_to(x, shape)[np.broadcast_to(mask, shape)]
 
     def bprop(self, x, mask, out, dout):
-        from .. import functional as F
         shape = broadcast_shape("MaskedSelect", x.shape, mask.shape)
         full = MaskedScatter()(F.zeros(shape, dout.dtype), F.broadcast_to(mask, shape), dout)
         return grad_like(full, x), None
@@ -292,7 +287,6 @@ class MaskedScatter(Primitive):
         return result
 
     def bprop(self, x, mask, source, out, dout):
-        from .. import functional as F
         mask = F.broadcast_to(mask, tuple(x.shape))
         dx = F.select(mask, F.zeros_like(dout), dout)
         picked = MaskedSelect()(dout, mask)
@@ -340,7 +334,6 @@ class UnsortedSegmentSum(Primitive):
         return result
 
     def bprop(self, x, segment_ids, num_segments, out, dout):
-        from .. import functional as F
         picked = Gather()(dout, F.maximum(segment_ids, 0), 0)
         rest = (1,) * (len(x.shape) - len(segment_ids.shape))
         keep = F.reshape(F.cast(F.greater_equal(segment_ids, 0), dout.dtype),

@@ -24,7 +24,7 @@ import numpy as np
 from ... import dtype as mstype
 from ... import kernels
 from ...kernels.pool import real_cell_counts
-from ..primitive import Primitive, Abstract, register, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ._base import FLOATS, shape_str
 from .conv import positive_pair, same_padding
 
@@ -203,7 +203,6 @@ class MaxPoolGrad(_Pool2D):
         return kernels.call("max_pool2d_grad")(dout, self.argmax(x), x.shape)
 
     def bprop(self, x, out, dout, dx, ddx):
-        from .. import functional as F
         return F.zeros_like(x), F.zeros_like(out), MaxPoolGradGrad.like(self)(x, out, ddx)
 
 
@@ -218,7 +217,6 @@ class MaxPoolGradGrad(_Pool2D):
         return kernels.call("max_pool2d_grad_grad")(ddx, self.argmax(x))
 
     def bprop(self, x, out, ddx, ddy, d):
-        from .. import functional as F
         return F.zeros_like(x), F.zeros_like(out), MaxPoolGrad.like(self)(x, out, d)
 
 
@@ -270,7 +268,6 @@ class AvgPoolGrad(_AvgDivisor, _Pool2D):
                                                self.divisor(x.shape))
 
     def bprop(self, x, out, dout, dx, ddx):
-        from .. import functional as F
         return F.zeros_like(x), F.zeros_like(out), AvgPool.like(self)(ddx)
 
 

@@ -47,7 +47,6 @@ class Reshape(Primitive):
         return np.reshape(x, shape if not isinstance(shape, int) else (shape,))
 
     def bprop(self, x, shape, out, dout):
-        from .. import functional as F
         return F.reshape(dout, x.shape), None
 
 
@@ -68,7 +67,6 @@ class Transpose(Primitive):
         return np.transpose(x, perm)
 
     def bprop(self, x, perm, out, dout):
-        from .. import functional as F
         inverse = tuple(int(i) for i in np.argsort([p % len(perm) for p in perm]))
         return F.transpose(dout, inverse), None
 
@@ -88,7 +86,6 @@ class ExpandDims(Primitive):
         return np.expand_dims(x, axis)
 
     def bprop(self, x, axis, out, dout):
-        from .. import functional as F
         return F.reshape(dout, x.shape), None
 
 
@@ -124,7 +121,6 @@ class Squeeze(Primitive):
         return np.squeeze(x, axis=tuple(self._axes(x.shape)))
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (F.reshape(dout, x.shape),)
 
 
@@ -144,7 +140,6 @@ class Flatten(Primitive):
         return np.reshape(x, (x.shape[0], -1))
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (F.reshape(dout, x.shape),)
 
 
@@ -210,7 +205,6 @@ class Tile(Primitive):
         return np.tile(x, multiples)
 
     def bprop(self, x, multiples, out, dout):
-        from .. import functional as F
         shape, multiples = self._aligned(x.shape, multiples)
         split = []
         for m, s in zip(multiples, shape):
@@ -245,7 +239,7 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
     return input.flatten(start_dim=start_dim, end_dim=end_dim)
 
 
-from ..primitive import functional  # noqa: E402
+from ..primitive import F, functional  # noqa: E402
 functional("squeeze", squeeze)
 functional("broadcast_to", broadcast_to)
 functional("flatten", flatten)

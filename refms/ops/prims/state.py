@@ -3,6 +3,7 @@ device dataset queue, which refms does not have).  Neither has a gradient.
 """
 import numpy as np
 
+from ...context import get_context
 from ..primitive import Primitive, Abstract, register, alias, op_error
 from ..promotion import promote
 from ._base import shape_str
@@ -75,7 +76,6 @@ class GetNext(Primitive):
         return tuple(Abstract(shape, dtype) for shape, dtype in zip(self.shapes, self.types))
 
     def forward(self):
-        from ...context import get_context
         raise RuntimeError(
             f"Unsupported op [GetNext] on {get_context('device_target')}: GetNext reads the "
             f"device dataset queue '{self.shared_name}', which MindSpore fills when a dataset "

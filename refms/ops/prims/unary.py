@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from ... import dtype as mstype
-from ..primitive import Primitive, Abstract, register, alias
+from ..primitive import F, Primitive, Abstract, register, alias
 
 
 class _Unary(Primitive):
@@ -48,7 +48,6 @@ class Abs(_Unary):
         return np.abs(x)
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (dout * F.cast(F.sign(x), dout.dtype),)
 
 
@@ -154,7 +153,6 @@ class Sin(_FloatUnary):
         return np.sin(x)
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (dout * F.cos(x),)
 
 
@@ -166,7 +164,6 @@ class Cos(_FloatUnary):
         return np.cos(x)
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (-dout * F.sin(x),)
 
 
@@ -179,7 +176,6 @@ class Erf(_FloatUnary):
         return erf(x)
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (dout * F.exp(-(x * x)) * (2 / math.sqrt(math.pi)),)
 
 
@@ -187,7 +183,6 @@ class _PiecewiseConstant(_Unary):
     """Rounding ops: gradient zero almost everywhere."""
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (F.zeros_like(x),)
 
 
