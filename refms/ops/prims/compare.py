@@ -1,8 +1,8 @@
 """Comparisons and logic: Equal, NotEqual, Greater, GreaterEqual, Less, LessEqual,
 LogicalAnd, LogicalOr, LogicalNot, IsNan, IsInf, IsFinite.  All return Bool, no gradient."""
-import numpy as np
 
 from ... import dtype as mstype
+from ... import kernels
 from ..primitive import Primitive, Abstract, register, alias
 from ._base import broadcast_shape
 
@@ -21,7 +21,7 @@ class Equal(_Compare):
     """z = (x == y)."""
 
     def forward(self, x, y):
-        return np.equal(x, y)
+        return kernels.call("equal")(x, y)
 
 
 @register
@@ -29,7 +29,7 @@ class NotEqual(_Compare):
     """z = (x ≠ y)."""
 
     def forward(self, x, y):
-        return np.not_equal(x, y)
+        return kernels.call("not_equal")(x, y)
 
 
 @register
@@ -37,7 +37,7 @@ class Greater(_Compare):
     """z = (x > y)."""
 
     def forward(self, x, y):
-        return np.greater(x, y)
+        return kernels.call("greater")(x, y)
 
 
 @register
@@ -45,7 +45,7 @@ class GreaterEqual(_Compare):
     """z = (x ≥ y)."""
 
     def forward(self, x, y):
-        return np.greater_equal(x, y)
+        return kernels.call("greater_equal")(x, y)
 
 
 @register
@@ -53,7 +53,7 @@ class Less(_Compare):
     """z = (x < y)."""
 
     def forward(self, x, y):
-        return np.less(x, y)
+        return kernels.call("less")(x, y)
 
 
 @register
@@ -61,7 +61,7 @@ class LessEqual(_Compare):
     """z = (x ≤ y)."""
 
     def forward(self, x, y):
-        return np.less_equal(x, y)
+        return kernels.call("less_equal")(x, y)
 
 
 class _Logical(_Compare):
@@ -74,7 +74,7 @@ class LogicalAnd(_Logical):
     """z = x ∧ y."""
 
     def forward(self, x, y):
-        return np.logical_and(x, y)
+        return kernels.call("logical_and")(x, y)
 
 
 @register
@@ -82,7 +82,7 @@ class LogicalOr(_Logical):
     """z = x ∨ y."""
 
     def forward(self, x, y):
-        return np.logical_or(x, y)
+        return kernels.call("logical_or")(x, y)
 
 
 @register
@@ -95,7 +95,7 @@ class LogicalNot(Primitive):
         return Abstract(x.shape, mstype.bool_)
 
     def forward(self, x):
-        return np.logical_not(x)
+        return kernels.call("logical_not")(x)
 
 
 class _Classify(Primitive):
@@ -110,7 +110,7 @@ class IsNan(_Classify):
     """y = (x is NaN)."""
 
     def forward(self, x):
-        return np.isnan(x)
+        return kernels.call("isnan")(x)
 
 
 @register
@@ -118,7 +118,7 @@ class IsInf(_Classify):
     """y = (x is ±inf)."""
 
     def forward(self, x):
-        return np.isinf(x)
+        return kernels.call("isinf")(x)
 
 
 @register
@@ -126,7 +126,7 @@ class IsFinite(_Classify):
     """y = (x is neither NaN nor ±inf)."""
 
     def forward(self, x):
-        return np.isfinite(x)
+        return kernels.call("isfinite")(x)
 
 
 equal = alias("equal", Equal())

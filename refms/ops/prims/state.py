@@ -1,8 +1,7 @@
 """Ops with effects outside their result: Assign (writes a Parameter) and GetNext (reads a
 device dataset queue, which refms does not have).  Neither has a gradient.
 """
-import numpy as np
-
+from ... import kernels
 from ...context import get_context
 from ..primitive import Primitive, Abstract, register, alias, op_error
 from ..promotion import promote
@@ -42,8 +41,8 @@ class Assign(Primitive):
         return Abstract(tuple(variable.shape), variable.dtype)
 
     def forward(self, variable, value):
-        np.copyto(variable, value, casting="unsafe")      # the Parameter's own buffer
-        return np.array(variable, copy=True)
+        kernels.call("assign")(variable, value)          # the Parameter's own buffer
+        return kernels.call("copy")(variable)
 
 
 @register
@@ -54,8 +53,8 @@ class GetNext(Primitive):
     none, so running GetNext raises RuntimeError (as MindSpore 2.10 does on
     CPU: ``Unsupported op [GetNext] on CPU``, SEMANTICS.md 7.2).
     """
-    n_tensor_inputs = 0
     side_effect_io = True
+    n_tensor_inputs = 0
 
     def __init__(self, types, shapes, output_num, shared_name):
         types, shapes = tuple(types), tuple(tuple(s) for s in shapes)
