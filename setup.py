@@ -15,19 +15,24 @@ the fast kernels silently missing.
 Development: ``python setup.py build_ext --inplace`` puts the compiled
 modules beside their sources.
 """
+import glob
 import os
 import sys
+import tempfile
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 STRICT = os.environ.get("REFMS_STRICT_BUILD", "").strip() == "1"
 
-EXTENSIONS = [
-    Extension("refms._fast.matmul", ["refms/_fast/matmul.pyx"]),
-    Extension("refms._fast.reduce", ["refms/_fast/reduce.pyx"]),
-    Extension("refms._fast.pool", ["refms/_fast/pool.pyx"]),
-]
+#: Every ``refms/_fast/<name>.pyx`` is the extension ``refms._fast.<name>``.
+EXTENSIONS = [Extension("refms._fast." + os.path.splitext(os.path.basename(path))[0], [path])
+              for path in sorted(glob.glob(os.path.join("refms", "_fast", "*.pyx")))]
+
+#: Optional compiler flags, each used when the compiler accepts it (tried on a small C file):
+#: optimisation level, and OpenMP (compile and link flag) for the ``prange`` loops.
+OPTIONAL_FLAGS = (("-O3", False), ("-fopenmp", True))
+OPENMP_PROBE = "#include <omp.h>\nint main(void) { return omp_get_max_threads() > 0 ? 0 : 1; }\n"
 
 
 class optional_build_ext(build_ext):
@@ -42,6 +47,33 @@ class optional_build_ext(build_ext):
             self.extensions = []
             return
         super().run()
+
+    def build_extensions(self):
+        """Add the optional flags this compiler accepts, and record them in each extension."""
+        accepted = [flag for flag, link in OPTIONAL_FLAGS if self.compiler_accepts(flag, link)]
+        for ext in self.extensions:
+            for flag, link in OPTIONAL_FLAGS:
+                if flag in accepted:
+                    ext.extra_compile_args.append(flag)
+                    if link:
+                        ext.extra_link_args.append(flag)
+            ext.define_macros.append(("REFMS_CFLAGS", '"%s"' % " ".join(accepted)))
+        super().build_extensions()
+
+    def compiler_accepts(self, flag, link):
+        """True when this compiler compiles (and, for ``link``, links) a small program with ``flag``."""
+        with tempfile.TemporaryDirectory() as tmp:
+            source = os.path.join(tmp, "probe.c")
+            with open(source, "w") as f:
+                f.write(OPENMP_PROBE if flag == "-fopenmp" else "int main(void) { return 0; }\n")
+            try:
+                objects = self.compiler.compile([source], output_dir=tmp, extra_postargs=[flag])
+                if link:
+                    self.compiler.link_executable(objects, os.path.join(tmp, "probe"),
+                                                  extra_postargs=[flag])
+            except Exception:       # noqa: BLE001 - CompileError, LinkError: the flag is not usable
+                return False
+        return True
 
     def build_extension(self, ext):
         try:

@@ -4,12 +4,27 @@ Each compiled module here mirrors a module of :mod:`refms.kernels` — same
 kernel names, same signatures, results equal to the reference within
 floating-point tolerance (``tests/test_fast_kernels.py`` checks it):
 
-==============================  ==========================================
-``refms/_fast/matmul.pyx``      ``matmul``, ``batch_matmul`` (BLAS ?gemm)
-``refms/_fast/reduce.pyx``      ``reduce_sum``, ``reduce_mean``,
-                                ``reduce_max``, ``reduce_min``, ``reduce_prod``
-``refms/_fast/pool.pyx``        ``max_pool2d``
-==============================  ==========================================
+=================================  ==========================================
+``refms/_fast/matmul.pyx``         ``matmul``, ``batch_matmul`` (BLAS ?gemm)
+``refms/_fast/reduce.pyx``         ``reduce_sum``, ``reduce_mean``,
+                                   ``reduce_max``, ``reduce_min``, ``reduce_prod``
+``refms/_fast/pool.pyx``           ``max_pool2d``, ``max_pool2d_grad``,
+                                   ``max_pool2d_grad_grad``, ``avg_pool2d``,
+                                   ``avg_pool2d_grad``
+``refms/_fast/conv.pyx``           ``conv2d``, ``conv2d_backprop_input``,
+                                   ``conv2d_backprop_filter`` (im2col + ?gemm,
+                                   depthwise as a direct loop)
+``refms/_fast/softmax.pyx``        ``softmax``, ``log_softmax``,
+                                   ``softmax_cross_entropy``,
+                                   ``sparse_softmax_cross_entropy``
+``refms/_fast/batchnorm.pyx``      ``batch_norm_statistics``, ``batch_norm``
+``refms/_fast/build.pyx``          no kernel: how the others were compiled
+                                   (read by :func:`refms.kernels.build_info`)
+=================================  ==========================================
+
+Every ``.pyx`` file here is an extension (``setup.py`` finds them) and is
+imported below.  The loops run on OpenMP threads (``prange``) when the
+compiler has OpenMP.
 
 Nothing imports this package but the kernel dispatcher, on the first kernel
 call.  Importing it registers every name a compiled module lists in its
@@ -21,11 +36,24 @@ ImportError; the dispatcher keeps the message for
 Build them in place with ``python setup.py build_ext --inplace``.
 """
 import importlib
+import os
 
 from .. import kernels
 
-#: The compiled modules, each the twin of the reference module of the same name.
-MODULES = ("refms._fast.matmul", "refms._fast.reduce", "refms._fast.pool")
+
+def _module_names():
+    """``refms._fast.<name>`` for every ``<name>.pyx`` beside this file (every extension)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    names = sorted(os.path.splitext(f)[0] for f in os.listdir(here) if f.endswith(".pyx"))
+    if not names:       # an installed wheel carries no sources: every compiled module here
+        import pkgutil
+        names = sorted(info.name for info in pkgutil.iter_modules([here]))
+    return tuple(f"{__name__}.{name}" for name in names)
+
+
+#: The compiled modules, each the twin of the reference module of the same name
+#: (``build`` registers nothing: it describes the compilation).
+MODULES = _module_names()
 
 try:
     _compiled = [importlib.import_module(name) for name in MODULES]

@@ -40,7 +40,7 @@ import os
 import pkgutil
 
 __all__ = ["reference", "fast", "call", "which", "set_implementation", "implementation",
-           "fast_available", "why_fast_unavailable", "kernel_names"]
+           "fast_available", "why_fast_unavailable", "kernel_names", "build_info"]
 
 _REFERENCE = {}
 _FAST = {}
@@ -146,3 +146,50 @@ def fast_kernel(name):
     _load()
     return _FAST.get(name)
 
+
+
+def build_info():
+    """How the fast kernels were built, and which BLAS libraries and thread pools they use.
+
+    A dict:
+
+    ``fast_available`` / ``why_fast_unavailable``  as the functions of those names;
+    ``compile_flags``   the optional flags the compiler accepted (``-O3``, ``-fopenmp``);
+    ``openmp``          True when the kernels' ``prange`` loops run on OpenMP threads;
+    ``openmp_threads``  the size of that pool (``OMP_NUM_THREADS``, default: the cores);
+    ``kernel_blas``     the BLAS the fast kernels' GEMMs call (scipy's, through
+                        ``scipy.linalg.cython_blas``);
+    ``numpy_blas``      the BLAS numpy's own ``matmul`` calls (the reference kernels);
+    ``one_blas``        whether those two are one library (one BLAS thread pool in the process).
+
+    With the numpy and scipy wheels from PyPI they are two copies of OpenBLAS
+    (numpy's 64-bit-integer build and scipy's), each with its own thread pool;
+    under ``REFMS_KERNELS=fast`` every GEMM of a kernel runs in scipy's, so
+    numpy's pool stays idle unless a reference kernel runs.  Nothing is
+    loaded or started by asking.
+    """
+    info = {"fast_available": fast_available(), "why_fast_unavailable": why_fast_unavailable(),
+            "compile_flags": [], "openmp": False, "openmp_threads": 0}
+    if info["fast_available"]:
+        try:
+            build = importlib.import_module("refms._fast.build")
+            info["compile_flags"] = build.compile_flags()
+            info["openmp"] = build.openmp_version() > 0
+            info["openmp_threads"] = build.openmp_threads()
+        except ImportError:
+            pass
+    info["kernel_blas"] = _blas_of("scipy")
+    info["numpy_blas"] = _blas_of("numpy")
+    info["one_blas"] = (info["kernel_blas"] is not None
+                        and info["kernel_blas"] == info["numpy_blas"])
+    return info
+
+
+def _blas_of(package):
+    """'name version (lib directory)' of the BLAS ``package`` was built against, or None."""
+    try:
+        config = importlib.import_module(f"{package}.__config__").CONFIG
+        blas = config["Build Dependencies"]["blas"]
+    except Exception:       # noqa: BLE001 - an older or unusual build: unknown
+        return None
+    return f"{blas.get('name')} {blas.get('version')} ({blas.get('lib directory')})"
