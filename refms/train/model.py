@@ -27,10 +27,11 @@ import numpy as np
 from .. import amp
 from ..nn.cell import Cell
 from ..nn.wrap.cell_wrapper import WithEvalCell, WithLossCell
-from ..tensor import Tensor
+from .._tensor import Tensor
 from .callback.callback import CallbackManager, InternalCallbackParam, RunContext
 from .callback.progress import LONG_RUN_SECONDS, ProgressBar, wants_progress_bar
 from .metrics import Loss, get_metrics
+from ..context import ParallelMode  # noqa: F401  (MindSpore scripts import it from here)
 
 __all__ = ["Model"]
 
