@@ -9,7 +9,8 @@ has it, the implementations taking turns inside each round (interleaved
 rounds: a slow moment of a shared machine hits them alike); a time is the
 best round.  All of them get the same thread count: ``--threads`` sets
 ``OMP_NUM_THREADS`` / ``OPENBLAS_NUM_THREADS`` / ``MKL_NUM_THREADS`` before
-numpy is imported and ``torch.set_num_threads``.  The last column is the
+numpy is imported and ``torch.set_num_threads``, and ``OMP_WAIT_POLICY`` is
+``PASSIVE`` (refms's default) for PyTorch's OpenMP threads too.  The last column is the
 time over PyTorch eager's (above 1: slower than PyTorch).  Nothing is
 asserted; on a shared machine expect a ±10–20 % spread between runs.
 
@@ -48,6 +49,9 @@ def _option(argv, name, default):
 THREADS = _option(sys.argv[1:], "--threads", "2")
 for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ[_name] = THREADS
+# refms's kernels make OpenMP threads sleep while they wait (refms/_fast/__init__.py); PyTorch
+# gets the same setting, for a fair comparison on a shared machine.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 import numpy as np  # noqa: E402
 
@@ -403,7 +407,8 @@ def main(argv=None):
           f"torch {torch.__version__ if torch is not None else 'not installed'}; "
           f"kernels {kernels.implementation()} (fast built: {info['fast_available']}, "
           f"flags {' '.join(info['compile_flags']) or '-'}, OpenMP threads "
-          f"{info['openmp_threads']}, one BLAS: {info['one_blas']})")
+          f"{info['openmp_threads']}, OMP_WAIT_POLICY {os.environ.get('OMP_WAIT_POLICY')}, "
+          f"one BLAS: {info['one_blas']})")
     for group, title, make, number in WORKLOADS:
         if groups and group not in groups:
             continue

@@ -51,6 +51,13 @@ def _module_names():
     return tuple(f"{__name__}.{name}" for name in names)
 
 
+#: OpenMP threads that wait for work sleep instead of spinning, unless the user chose otherwise.
+#: GNU OpenMP spins by default; on a machine shared with other processes a spinning thread
+#: holds a core that the thread it waits for needs, and a 2-thread loop then ran 4–10× slower
+#: than on one thread.  libgomp reads the variable when it is loaded, i.e. with the first
+#: extension below (if another library loaded it earlier, that library's setting stands).
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
 #: The compiled modules, each the twin of the reference module of the same name
 #: (``build`` registers nothing: it describes the compilation).
 MODULES = _module_names()

@@ -157,6 +157,8 @@ def build_info():
     ``compile_flags``   the optional flags the compiler accepted (``-O3``, ``-fopenmp``);
     ``openmp``          True when the kernels' ``prange`` loops run on OpenMP threads;
     ``openmp_threads``  the size of that pool (``OMP_NUM_THREADS``, default: the cores);
+    ``openmp_wait_policy``  ``OMP_WAIT_POLICY`` (:mod:`refms._fast` makes it ``PASSIVE``,
+                        waiting threads sleep, unless it was set);
     ``kernel_blas``     the BLAS the fast kernels' GEMMs call (scipy's, through
                         ``scipy.linalg.cython_blas``);
     ``numpy_blas``      the BLAS numpy's own ``matmul`` calls (the reference kernels);
@@ -169,13 +171,14 @@ def build_info():
     loaded or started by asking.
     """
     info = {"fast_available": fast_available(), "why_fast_unavailable": why_fast_unavailable(),
-            "compile_flags": [], "openmp": False, "openmp_threads": 0}
+            "compile_flags": [], "openmp": False, "openmp_threads": 0, "openmp_wait_policy": None}
     if info["fast_available"]:
         try:
             build = importlib.import_module("refms._fast.build")
             info["compile_flags"] = build.compile_flags()
             info["openmp"] = build.openmp_version() > 0
             info["openmp_threads"] = build.openmp_threads()
+            info["openmp_wait_policy"] = os.environ.get("OMP_WAIT_POLICY")
         except ImportError:
             pass
     info["kernel_blas"] = _blas_of("scipy")
