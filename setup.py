@@ -15,8 +15,8 @@ the fast kernels silently missing.
 Development: ``python setup.py build_ext --inplace`` puts the compiled
 modules beside their sources.
 """
-import glob
 import os
+import runpy
 import sys
 import tempfile
 
@@ -25,9 +25,12 @@ from setuptools.command.build_ext import build_ext
 
 STRICT = os.environ.get("REFMS_STRICT_BUILD", "").strip() == "1"
 
-#: Every ``refms/_fast/<name>.pyx`` is the extension ``refms._fast.<name>``.
-EXTENSIONS = [Extension("refms._fast." + os.path.splitext(os.path.basename(path))[0], [path])
-              for path in sorted(glob.glob(os.path.join("refms", "_fast", "*.pyx")))]
+# The twins are found from refms/_fast/*.pyx by one helper, loaded by path so that
+# building never imports refms (which needs numpy and the rest at run time).
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_twins = runpy.run_path(os.path.join(_HERE, "refms", "_fast", "twins.py"))
+EXTENSIONS = [Extension(f"refms._fast.{name}", [f"refms/_fast/{name}.pyx"])
+              for name in _twins["twin_modules"]()]
 
 #: Optional compiler flags, each used when the compiler accepts it (tried on a small C file):
 #: optimisation level, and OpenMP (compile and link flag) for the ``prange`` loops.

@@ -2,7 +2,10 @@
 
 Each compiled module here mirrors a module of :mod:`refms.kernels` — same
 kernel names, same signatures, results equal to the reference within
-floating-point tolerance (``tests/test_fast_kernels.py`` checks it):
+floating-point tolerance (``tests/test_fast_kernels.py`` checks it).  Which
+modules and kernels exist is not listed by hand: :mod:`refms._fast.twins`
+finds them from the ``.pyx`` files of this folder (each lists its kernels in
+``__all__``), and ``setup.py`` and the tests read the same list:
 
 =================================  ==========================================
 ``refms/_fast/matmul.pyx``         ``matmul``, ``batch_matmul`` (BLAS ?gemm)
@@ -22,9 +25,7 @@ floating-point tolerance (``tests/test_fast_kernels.py`` checks it):
                                    (read by :func:`refms.kernels.build_info`)
 =================================  ==========================================
 
-Every ``.pyx`` file here is an extension (``setup.py`` finds them) and is
-imported below.  The loops run on OpenMP threads (``prange``) when the
-compiler has OpenMP.
+The loops run on OpenMP threads (``prange``) when the compiler has OpenMP.
 
 Nothing imports this package but the kernel dispatcher, on the first kernel
 call.  Importing it registers every name a compiled module lists in its
@@ -39,17 +40,7 @@ import importlib
 import os
 
 from .. import kernels
-
-
-def _module_names():
-    """``refms._fast.<name>`` for every ``<name>.pyx`` beside this file (every extension)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    names = sorted(os.path.splitext(f)[0] for f in os.listdir(here) if f.endswith(".pyx"))
-    if not names:       # an installed wheel carries no sources: every compiled module here
-        import pkgutil
-        names = sorted(info.name for info in pkgutil.iter_modules([here]))
-    return tuple(f"{__name__}.{name}" for name in names)
-
+from .twins import twin_modules
 
 #: OpenMP threads that wait for work sleep instead of spinning, unless the user chose otherwise.
 #: GNU OpenMP spins by default; on a machine shared with other processes a spinning thread
@@ -58,9 +49,8 @@ def _module_names():
 #: extension below (if another library loaded it earlier, that library's setting stands).
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-#: The compiled modules, each the twin of the reference module of the same name
-#: (``build`` registers nothing: it describes the compilation).
-MODULES = _module_names()
+#: The compiled modules, each the twin of the reference module of the same name.
+MODULES = tuple(f"refms._fast.{name}" for name in twin_modules())
 
 try:
     _compiled = [importlib.import_module(name) for name in MODULES]
