@@ -1,7 +1,8 @@
 """``Tensor``: an n-dimensional array with a MindSpore dtype.
 
-A Tensor wraps a numpy array (``_data``) and a :class:`refms.dtype.Type`
-(``_dtype``).  Every arithmetic operator and method runs a registered
+A Tensor wraps an array of a kernel backend (``_data``: a numpy array on the
+``cpu`` backend, :mod:`refms.kernels.backend`) and a :class:`refms.dtype.Type`
+(``_dtype``); ``_host()`` reads the values as numpy.  Every arithmetic operator and method runs a registered
 primitive through the current executor (``refms.ops``), so Tensor code is
 recorded for autodiff and traced by the graph compiler like any other op.
 
@@ -426,7 +427,8 @@ class Tensor:
             raise TypeError(f"For 'Tensor.from_numpy', the input should be a numpy.ndarray, but "
                             f"got {type(array).__name__}.")
         tensor = Tensor(array)
-        if tensor._data.dtype == array.dtype and array.flags.c_contiguous:
+        on_host = isinstance(tensor._data, np.ndarray)     # (another backend copies)
+        if on_host and tensor._data.dtype == array.dtype and array.flags.c_contiguous:
             tensor._data = array                # share the memory, as MindSpore does
         return tensor
 
