@@ -24,6 +24,7 @@ from . import nn
 from .graph import jit, ms_function                # GRAPH_MODE and jit: refms.graph
 from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
 from . import dataset, train, amp
+from . import cuda                                 # is_available / why_unavailable: loads nothing
 from .train import (Model, Callback, RunContext, LossMonitor, TimeMonitor, CheckpointConfig,
                     ModelCheckpoint, Accuracy, Loss, FixedLossScaleManager,
                     DynamicLossScaleManager, LossScaleManager)
@@ -45,4 +46,6 @@ __all__ = [
     "TimeMonitor", "CheckpointConfig", "ModelCheckpoint", "Accuracy", "Loss",
     "FixedLossScaleManager", "DynamicLossScaleManager", "LossScaleManager",
     "save_checkpoint", "load_checkpoint", "load_param_into_net",
+    # the optional GPU library
+    "cuda",
 ]
