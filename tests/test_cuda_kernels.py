@@ -1,5 +1,8 @@
 """Every kernel of the CUDA library, run on its CPU shim build, against a reference.
 
+On a machine with a GPU the same tests run a second time on the real library (those
+cases carry the ``gpu`` marker and the id ``gpu``).
+
 The references are refms's numpy reference kernels (refms/kernels/) where the contract
 has the kernel, numpy for elementwise ops, and float64 central differences or the
 published formulas for backward passes and optimizer updates.  Shapes are small: the
@@ -12,14 +15,23 @@ import pytest
 from refms._cuda import build, ops
 from refms.kernels import reference_kernel
 
-from cuda_support import shim_runtime
+from refms._cuda import device
+
+from cuda_support import gpu_reason, shim_runtime
 
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
 
 
-@pytest.fixture(scope="module")
-def rt():
-    runtime = shim_runtime()
+def _devices():
+    params = [pytest.param("shim", id="shim")]
+    if gpu_reason() is None:
+        params.append(pytest.param("gpu", id="gpu", marks=pytest.mark.gpu))
+    return params
+
+
+@pytest.fixture(scope="module", params=_devices())
+def rt(request):
+    runtime = shim_runtime() if request.param == "shim" else device.runtime()
     runtime.synchronous = False
     return runtime
 

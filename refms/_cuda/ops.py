@@ -232,7 +232,8 @@ def gemm(a, b, trans_a, trans_b, m, n, k, batch, stride_a, stride_b, op="MatMul"
 
 def matmul(a, b, transpose_a=False, transpose_b=False, op="MatMul"):
     """op(a) @ op(b) of 2-D arrays."""
-    a, b = contiguous(a, op) if not a.is_contiguous() else a, contiguous(b, op) if not b.is_contiguous() else b
+    a = a if a.is_contiguous() else contiguous(a, op)
+    b = b if b.is_contiguous() else contiguous(b, op)
     m, k = (a.shape[1], a.shape[0]) if transpose_a else a.shape
     k2, n = (b.shape[1], b.shape[0]) if transpose_b else b.shape
     if k != k2:
@@ -308,8 +309,8 @@ def conv2d_backprop_input(dout, w, x_shape, stride, pad, dilation, groups, op="C
     n, o, oh, ow = dout.shape
     k = (x_shape[1] // groups) * w.shape[2] * w.shape[3]
     p = n * oh * ow
-    grads = contiguous(dout.reshape((n, o, oh * ow)).transpose((1, 0, 2)), op) \
-        if dout.is_contiguous() else contiguous(contiguous(dout, op).reshape((n, o, oh * ow)).transpose((1, 0, 2)), op)
+    dout = dout if dout.is_contiguous() else contiguous(dout, op)
+    grads = contiguous(dout.reshape((n, o, oh * ow)).transpose((1, 0, 2)), op)   # (O, N, OH*OW)
     cols = gemm(w, grads, True, False, k, p, o // groups, groups, (o // groups) * k, (o // groups) * p, op)
     cols = cols.reshape((groups * k, p))
     return col2im(cols, tuple(x_shape), w.shape[2:], stride, pad, dilation, (oh, ow), op)
