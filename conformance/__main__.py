@@ -10,6 +10,7 @@ import os
 import sys
 
 from . import adapters, cases, report, runner
+from .optable.cases import PAGE as OP_PAGE, op_cases
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -41,17 +42,8 @@ def main(argv=None):
     parser.add_argument("--list", action="store_true", help="list the selected cases and exit")
     options = parser.parse_args(argv)
 
-    selected = _selected(cases.all_cases(), options.pattern)
-    if options.list:
-        for case in selected:
-            print(f"{case.id:<40} {case.kind:<10} {case.tier:<8} {case.page.seed[:3]} {case.section}")
-        return 0
     if options.coverage and options.pattern:
         parser.error("--coverage needs the full suite; drop -k")
-    if not selected:
-        print(f"conformance: no case matches {options.pattern!r}", file=sys.stderr)
-        return 2
-
     try:
         adapter = adapters.resolve(options.impl)
     except Exception as error:  # noqa: BLE001 - any import failure of the implementation
@@ -63,9 +55,18 @@ def main(argv=None):
         print(f"conformance: implementation {options.impl!r} is not available: {why}", file=sys.stderr)
         return 2
     description = adapter.describe()
+    every_case = cases.all_cases() + op_cases(adapter.load(OP_PAGE.compat))
+    selected = _selected(every_case, options.pattern)
+    if options.list:
+        for case in selected:
+            print(f"{case.id:<40} {case.kind:<10} {case.tier:<8} {case.page.seed[:3]} {case.section}")
+        return 0
+    if not selected:
+        print(f"conformance: no case matches {options.pattern!r}", file=sys.stderr)
+        return 2
     deviations_path = options.deviations or os.path.join(HERE, "deviations", f"{adapter.name}.txt")
     deviations = runner.load_deviations(deviations_path)
-    known = {case.id for case in cases.all_cases()}
+    known = {case.id for case in every_case}
     for stale in sorted(set(deviations) - known):
         print(f"warning: {deviations_path} names an unknown case {stale!r}", file=sys.stderr)
 

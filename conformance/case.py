@@ -25,7 +25,8 @@ from typing import Callable, Optional, Tuple
 
 from . import compare
 
-__all__ = ["Page", "Edit", "ExpectError", "Transcript", "Structured", "Uncased", "Checker"]
+__all__ = ["Page", "Edit", "ExpectError", "Transcript", "Structured", "OpCheck", "Uncased",
+           "Checker"]
 
 EXACT = "exact"
 PROPERTY = "property"
@@ -101,6 +102,24 @@ class Structured:
     notes: str = ""
     later: str = ""
     kind: str = field(default="structured", init=False)
+
+
+@dataclass(frozen=True)
+class OpCheck:
+    """One check of one op-table row (:mod:`conformance.optable`): ``check`` is ``forward``,
+    ``gradient``, ``error<k>``, or ``import`` (the rows module itself failed to import)."""
+    id: str
+    page: Page
+    section: str
+    area: str
+    table: str               # the op-table area (``math`` for ``rows_math.py``)
+    row: str                 # the row's name
+    check: str
+    specific_to: Optional[str] = None
+    tier: str = EXACT
+    notes: str = ""
+    later: str = ""
+    kind: str = field(default="op", init=False)
 
 
 @dataclass(frozen=True)

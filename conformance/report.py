@@ -11,15 +11,15 @@ __all__ = ["case_line", "table", "page_key", "summary_line", "markdown_report", 
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS_DIR = os.path.join(HERE, ".results")
-COLUMNS = ("passed", "failed", "property", "expected-failure")
+COLUMNS = ("passed", "failed", "property", "expected-failure", "not-applicable")
 LABELS = {"passed": "PASS", "failed": "FAIL", "property": "PROPERTY", "expected-failure": "XFAIL",
-          "unexpected-pass": "XPASS"}
+          "unexpected-pass": "XPASS", "not-applicable": "N/A"}
 
 
 def case_line(result):
     """One line per case, plus the problems of a failure (indented)."""
     line = f"{LABELS[result.outcome]:<9} {result.case.id:<40} {result.seconds:6.1f}s"
-    if result.outcome in ("expected-failure", "unexpected-pass"):
+    if result.outcome in ("expected-failure", "unexpected-pass", "not-applicable"):
         line += f"  [{result.deviation}]"
     if result.outcome == "unexpected-pass":
         line += ("\n          passes although listed as a known deviation: "
@@ -51,13 +51,13 @@ def table(results, key=lambda r: r.case.area, title="area", markdown=False):
         out += [f"| {k} | " + " | ".join(str(row[c]) for c in COLUMNS) + " |" for k, row in rows.items()]
         out.append("| **total** | " + " | ".join(f"**{total[c]}**" for c in COLUMNS) + " |")
         return "\n".join(out)
-    head = f"{title:<{width}}  " + "  ".join(f"{c:>16}" if c == "expected-failure" else f"{c:>8}"
+    head = f"{title:<{width}}  " + "  ".join(f"{c:>16}" if len(c) > 8 else f"{c:>8}"
                                               for c in COLUMNS)
     out = [head, "-" * len(head)]
     for k, row in list(rows.items()) + [("total", total)]:
         if k == "total":
             out.append("-" * len(head))
-        out.append(f"{k:<{width}}  " + "  ".join(f"{row[c]:>16}" if c == "expected-failure"
+        out.append(f"{k:<{width}}  " + "  ".join(f"{row[c]:>16}" if len(c) > 8
                                                   else f"{row[c]:>8}" for c in COLUMNS))
     return "\n".join(out)
 
@@ -73,7 +73,8 @@ def detail_line(results):
     counts = {o: sum(r.outcome == o for r in results) for o in LABELS}
     return (f"{len(results)} cases: {counts['passed']} passed, {counts['property']} property-tier, "
             f"{counts['expected-failure']} expected failures, {counts['failed']} failed, "
-            f"{counts['unexpected-pass']} unexpected passes (counted as failed)")
+            f"{counts['unexpected-pass']} unexpected passes (counted as failed), "
+            f"{counts['not-applicable']} not applicable")
 
 
 def page_key(result):

@@ -13,6 +13,12 @@ Outcomes:
 ``expected-failure``  failed, and listed in ``deviations/<impl>.txt`` with its reason
 ``unexpected-pass``   listed there but passed: counted as failed (strict), so the
                       stale marker gets removed
+``not-applicable``    not run: the case does not apply to this implementation or target
+                      (a row ``specific_to`` another implementation; see ``applicability``)
+
+Op-table checks (``kind == "op"``) run in batches, one worker process per batch
+of one area: each check builds its own inputs, and starting a process per
+check would cost more than the checks.
 """
 import dataclasses
 import json
@@ -27,12 +33,15 @@ from concurrent.futures import ThreadPoolExecutor
 from . import compare
 from .case import PROPERTY
 
-__all__ = ["Result", "load_deviations", "run_case", "run_all", "outcome_of", "OUTCOMES"]
+__all__ = ["Result", "load_deviations", "run_case", "run_op_batch", "run_all", "outcome_of",
+           "applicability", "OUTCOMES"]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
-OUTCOMES = ("passed", "failed", "property", "expected-failure", "unexpected-pass")
+OUTCOMES = ("passed", "failed", "property", "expected-failure", "unexpected-pass", "not-applicable")
 DEFAULT_TIMEOUT = 600
+#: Op-table checks per worker process.
+OP_BATCH = 150
 
 
 @dataclasses.dataclass
@@ -172,20 +181,98 @@ def outcome_of(result, deviations):
     return ("property" if result.case.tier == PROPERTY else "passed"), ""
 
 
-def run_all(cases, adapter, deviations, jobs=4, timeout=DEFAULT_TIMEOUT, on_result=None):
-    """Run ``cases`` (``jobs`` at a time); results come back in case order."""
+def run_op_batch(cases, adapter, timeout=DEFAULT_TIMEOUT):
+    """Run op-table checks of one area in one worker process; a :class:`Result` per case."""
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="conformance-") as workdir:
+        ids_path = os.path.join(workdir, "ids.txt")
+        result_path = os.path.join(workdir, "result.json")
+        with open(ids_path, "w", encoding="utf-8") as handle:
+            handle.write("\n".join(case.id for case in cases))
+        command = [sys.executable, "-m", "conformance.worker", "--impl", adapter.name,
+                   "--ops", ids_path, "--compat", cases[0].page.compat, "--result", result_path]
+        try:
+            proc = subprocess.run(command, cwd=workdir, env=_environment(adapter, cases[0].page.compat),
+                                  capture_output=True, text=True, timeout=timeout)
+            found = None
+            if os.path.exists(result_path):
+                with open(result_path, encoding="utf-8") as handle:
+                    found = json.load(handle)
+            crash = [f"the op-table worker exited with status {proc.returncode} without a result:\n"
+                     + _tail(proc.stderr)]
+        except subprocess.TimeoutExpired:
+            found, crash = None, [f"the op-table batch timed out after {timeout} s"]
+    if found is None:
+        share = (time.monotonic() - start) / len(cases)
+        return [Result(case, False, list(crash), share) for case in cases]
+    return [Result(case, not found[case.id]["problems"], found[case.id]["problems"],
+                   found[case.id]["seconds"]) for case in cases]
+
+
+def applicability(case, adapter):
+    """``""`` when the case applies to ``adapter``'s implementation, else the reason it does not."""
+    specific = getattr(case, "specific_to", None)
+    if specific and specific != adapter.name:
+        return f"checks a choice specific to {specific}"
+    return ""
+
+
+def _units(cases):
+    """Lists of case indices run together: one per case, op-table checks batched per area."""
+    units, ops = [], {}
+    for index, case in enumerate(cases):
+        if case.kind == "op":
+            ops.setdefault(case.table, []).append(index)
+        else:
+            units.append([index])
+    for indices in ops.values():
+        units += [indices[i:i + OP_BATCH] for i in range(0, len(indices), OP_BATCH)]
+    return units
+
+
+def run_all(cases, adapter, deviations, jobs=4, timeout=DEFAULT_TIMEOUT, on_result=None,
+            skip=applicability):
+    """Run ``cases`` (``jobs`` at a time); results come back in case order.
+
+    ``skip(case, adapter)`` gives the reason a case is not run (counted
+    ``not-applicable``), or ``""``.  ``on_result`` sees each result in case
+    order as soon as it and every earlier one are known.
+    """
     results = [None] * len(cases)
+    runnable = []
+    for index, case in enumerate(cases):
+        reason = skip(case, adapter)
+        if reason:
+            results[index] = Result(case, True, [], 0.0, outcome="not-applicable", deviation=reason)
+        else:
+            runnable.append(index)
 
-    def work(index):
-        result = run_case(cases[index], adapter, timeout)
-        result.outcome, result.deviation = outcome_of(result, deviations)
-        return index, result
+    def work(unit):
+        if cases[unit[0]].kind == "op":
+            found = run_op_batch([cases[i] for i in unit], adapter, timeout)
+        else:
+            found = [run_case(cases[unit[0]], adapter, timeout)]
+        for result in found:
+            result.outcome, result.deviation = outcome_of(result, deviations)
+        return list(zip(unit, found))
 
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        pending = [pool.submit(work, i) for i in range(len(cases))]
-        for future in pending:         # in case order, whatever order they finish in
-            index, result = future.result()
-            results[index] = result
+    emitted = 0
+
+    def emit():
+        nonlocal emitted
+        while emitted < len(results) and results[emitted] is not None:
             if on_result:
-                on_result(result)
+                on_result(results[emitted])
+            emitted += 1
+
+    units = _units([cases[i] for i in runnable])
+    units = [[runnable[i] for i in unit] for unit in units]
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        pending = [pool.submit(work, unit) for unit in units]
+        emit()
+        for future in pending:
+            for index, result in future.result():
+                results[index] = result
+            emit()
+    emit()
     return results

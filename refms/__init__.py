@@ -11,7 +11,8 @@ from .dtype import (int8, int16, int32, int64, uint8, uint16, uint32, uint64, fl
                     float64, bfloat16, bool_, complex64, complex128, half, single, double, float_,
                     int_, uint, dtype_to_nptype, pytype_to_dtype, nptype_to_dtype,
                     get_py_obj_dtype)
-from .tensor import Tensor
+from ._tensor import Tensor
+from .common.tensor import tensor
 from .parameter import Parameter, ParameterTuple
 from . import ops
 from .autograd import pynative as _pynative  # noqa: F401  (installs the PyNative executor)
@@ -33,7 +34,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     # tensors and dtypes
-    "Tensor", "Parameter", "ParameterTuple", "dtype", "common",
+    "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "common",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
     "float32", "float64", "bfloat16", "bool_", "complex64", "complex128", "half", "single",
     "double", "float_", "int_", "uint", "dtype_to_nptype", "pytype_to_dtype", "nptype_to_dtype",

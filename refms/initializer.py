@@ -23,7 +23,7 @@ import numbers
 import numpy as np
 
 from . import dtype as mstype
-from .tensor import Tensor
+from ._tensor import Tensor
 
 __all__ = ["Initializer", "initializer", "Zero", "One", "Constant", "Normal", "Uniform",
            "TruncatedNormal", "HeUniform", "HeNormal", "XavierUniform", "XavierNormal",

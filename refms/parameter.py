@@ -9,7 +9,7 @@ import itertools
 import numpy as np
 
 from . import dtype as mstype
-from .tensor import Tensor
+from ._tensor import Tensor
 
 __all__ = ["Parameter", "ParameterTuple"]
 
@@ -116,7 +116,7 @@ class Parameter(Tensor):
             array = data._value()
         else:
             array = np.asarray(data)
-        from .tensor import _cast_array
+        from ._tensor import _cast_array
         self._data = _cast_array(np.array(array, copy=True), self.dtype)
         return self
 

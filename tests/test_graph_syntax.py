@@ -145,7 +145,39 @@ def variable_defined_in_loop(x):
     return y
 
 
+def nested_for_loops(x):
+    z = x * 0
+    for i in range(3):
+        for j in range(3):
+            z = z + 1.0
+    return z
+
+
+def nested_loops_with_break_and_indices(x):
+    z = x * 0
+    for i in range(4):
+        for j in range(5):
+            if j > i:
+                break
+            z = z + i * 10 + j
+        for k in (1, 2):
+            z = z + k
+    return z
+
+
+def for_inside_while_on_tensor(x):
+    n = x.sum() * 0
+    while x.sum() < 50:
+        for j in range(2):
+            x = x + 1
+            for k in range(2):
+                n = n + 1
+    return x, n
+
+
 @pytest.mark.parametrize("fn,args", [
+    (nested_for_loops, (X,)), (nested_loops_with_break_and_indices, (X,)),
+    (for_inside_while_on_tensor, (X,)),
     (if_on_tensor, (X, Y)), (if_on_tensor, (X * 10, Y)), (if_on_constant, (X, 3)),
     (if_on_constant, (X, 0)), (early_return_in_branch, (X,)), (early_return_in_branch, (-X,)),
     (while_on_tensor, (X,)), (while_break_continue, (X,)), (for_range_tensor_break, (X,)),
@@ -153,6 +185,19 @@ def variable_defined_in_loop(x):
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_control_flow(fn, args):
     agree(fn, *args)
+
+
+def test_nested_loops_in_a_graph_mode_cell():
+    """Each loop keeps its own index: 3 × 3 iterations, not 3 (regression)."""
+    class Nested(nn.Cell):
+        def construct(self, z):
+            for i in range(3):
+                for j in range(3):
+                    z = z + 1.0
+            return z
+    ms.set_context(mode=ms.GRAPH_MODE)
+    out = Nested()(Tensor(np.float32(0.0)))
+    assert float(out.asnumpy()) == 9.0
 
 
 def test_if_on_tensor_is_a_switch_of_branch_graphs():

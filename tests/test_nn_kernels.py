@@ -1,7 +1,7 @@
 """The convolution, pooling, softmax and batch-norm kernels against independent definitions.
 
 The references are direct loops over output positions and window taps
-(``op_table/rows_nn.py``), sharing no code with the im2col / strided-slice
+(``conformance/optable/rows_nn.py``), sharing no code with the im2col / strided-slice
 kernels of ``refms/kernels``.  Each test runs on the reference kernel and on
 whatever the dispatcher picks (a fast twin, once one is built), so a twin is
 held to the same definition.  Besides values, the convolution kernels must be
@@ -10,11 +10,15 @@ each other's adjoints: ⟨conv(x, w), d⟩ = ⟨x, dx(d, w)⟩ = ⟨w, dw(d, x)�
 import numpy as np
 import pytest
 
+import refms
 from refms import kernels
 
-from op_table.rows_nn import (conv_pads, naive_avg_pool, naive_avg_pool_grad, naive_conv2d,
-                              naive_conv2d_backprop_filter, naive_conv2d_backprop_input,
-                              naive_max_pool, naive_max_pool_grad, same_pads)
+from conformance import optable
+
+optable.load(refms, areas=["nn"])    # the rows module reads the implementation at import
+from conformance.optable.rows_nn import (  # noqa: E402
+    conv_pads, naive_avg_pool, naive_avg_pool_grad, naive_conv2d, naive_conv2d_backprop_filter,
+    naive_conv2d_backprop_input, naive_max_pool, naive_max_pool_grad, same_pads)
 
 IMPLEMENTATIONS = ("reference", "dispatched")
 

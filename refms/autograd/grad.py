@@ -18,7 +18,7 @@ Cell in GRAPH_MODE is compiled as a whole (:mod:`refms.autograd.graph_dispatch`)
 so both modes return the same structures.
 """
 from .. import compat
-from ..tensor import Tensor
+from .._tensor import Tensor
 from . import tape as _tape
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "run_and_differentiate"]

@@ -10,7 +10,7 @@
   recorded whose bprop calls that backpropagator (MindSpore's jit graphs inside
   PyNative gradients behave the same way).
 """
-from ..tensor import Tensor
+from .._tensor import Tensor
 from . import tape as _tape
 
 __all__ = ["compiles", "call_compiled", "tape_wants", "run_recorded"]

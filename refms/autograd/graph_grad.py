@@ -37,7 +37,7 @@ is compiled, and how compiled calls join a PyNative tape, is
 ``HookBackward`` is ignored in graph mode (SEMANTICS.md 5.1): the emitter drops it.
 """
 from ..ops.primitive import Primitive
-from ..tensor import Tensor
+from .._tensor import Tensor
 from . import tape as _tape
 
 __all__ = ["Transform", "run_and_differentiate", "prepare", "cotangent_abstract", "PyBprop"]

@@ -15,8 +15,8 @@ import numbers
 import numpy as np
 
 from .. import dtype as mstype
-from ..ops.primitive import set_executor, op_error
-from ..tensor import Tensor
+from ..ops.primitive import set_default_executor, op_error
+from .._tensor import Tensor
 from . import tape as _tape
 
 __all__ = ["run_primitive", "to_weak_tensor", "set_mixed_precision"]
@@ -130,4 +130,4 @@ def run_primitive(prim, args):
     return out
 
 
-set_executor(run_primitive)
+set_default_executor(run_primitive)

@@ -17,7 +17,7 @@ is itself recorded and can be differentiated again.
 Order is deterministic: entries are a list, cotangents a dict keyed by
 ``id`` of tensors the tape keeps alive.
 """
-from ..tensor import Tensor
+from .._tensor import Tensor
 
 __all__ = ["Tape", "Entry", "active_tapes", "recording", "record", "no_grad", "backward"]
 

@@ -33,7 +33,7 @@ import numpy as np
 from .. import compat
 from .. import dtype as mstype
 from ..parameter import Parameter
-from ..tensor import Tensor
+from .._tensor import Tensor
 from .ckpt_format import CRC_MARK, Entry, decode_checkpoint, encode_entry, split_crc_trailer
 from .wire import WireError
 

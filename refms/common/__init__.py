@@ -6,7 +6,9 @@ from .. import dtype
 # ``import mindspore.common.dtype`` works in MindSpore: make ``refms.common.dtype``
 # importable as a module name too, and the very same module as ``refms.dtype``.
 sys.modules[__name__ + ".dtype"] = dtype
-from ..tensor import Tensor
+from .._tensor import Tensor
+from .tensor import tensor
+from . import parameter
 from ..parameter import Parameter, ParameterTuple
 from . import initializer
 

@@ -2,15 +2,28 @@
 
 Reading order: :mod:`~refms.dataset.dataset` (the pipeline and its
 operations), :mod:`~refms.dataset.iterators` (epochs, Tensor output),
-:mod:`~refms.dataset.sources` and :mod:`~refms.dataset.mnist` (where rows come
-from), :mod:`~refms.dataset.config` (the seed).  Everything runs in the
-calling thread; ``num_parallel_workers`` and similar arguments are accepted
-and ignored.
+:mod:`~refms.dataset.samplers` (which rows a source reads),
+:mod:`~refms.dataset.sources` and the file formats (:mod:`~refms.dataset.mnist`,
+:mod:`~refms.dataset.cifar`, :mod:`~refms.dataset.image_folder`,
+:mod:`~refms.dataset.mindrecord_source`, :mod:`~refms.dataset.text_files`),
+:mod:`~refms.dataset.parallel` (ordered worker pools), :mod:`~refms.dataset.config`
+(the seed); then the transforms: :mod:`~refms.dataset.transforms`,
+:mod:`~refms.dataset.vision`, :mod:`~refms.dataset.text`, :mod:`~refms.dataset.audio`.
 """
 from . import config, transforms, vision
 from .dataset import Dataset
+from .samplers import (Sampler, SequentialSampler, RandomSampler, SubsetSampler,
+                       SubsetRandomSampler, WeightedRandomSampler, DistributedSampler, PKSampler)
 from .sources import NumpySlicesDataset, GeneratorDataset
 from .mnist import MnistDataset
+from .mindrecord_source import MindDataset, Shuffle
+from .cifar import Cifar10Dataset, Cifar100Dataset
+from .image_folder import ImageFolderDataset
+from .text_files import TextFileDataset, CSVDataset
 
-__all__ = ["Dataset", "NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "config",
-           "transforms", "vision"]
+__all__ = ["Dataset", "NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "MindDataset",
+           "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "TextFileDataset",
+           "CSVDataset",
+           "Shuffle", "Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler",
+           "SubsetRandomSampler", "WeightedRandomSampler", "DistributedSampler", "PKSampler",
+           "config", "transforms", "vision"]

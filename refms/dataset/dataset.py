@@ -23,8 +23,13 @@ __all__ = ["Dataset", "BatchDataset", "ShuffleDataset", "MapDataset", "RepeatDat
 
 
 def to_array(value, where):
-    """A column value as a numpy array (Tensors, numbers and lists accepted)."""
-    from ..tensor import Tensor
+    """A column value as a numpy array (Tensors, numbers and lists accepted).
+
+    A dict is a *dict-valued column*: it stays a dict, each of its values an array.
+    """
+    from .._tensor import Tensor
+    if isinstance(value, dict):
+        return {key: to_array(v, where) for key, v in value.items()}
     if isinstance(value, Tensor):
         return value.asnumpy()
     array = np.asarray(value)
@@ -61,11 +66,12 @@ class Dataset:
             size = sum(1 for _ in self.rows(Epoch(None, 0)))
         return size
 
-    def output_shapes(self):
-        return [list(a.shape) for a in self._first_row()]
+    def output_shapes(self, estimate=False):
+        """Each column's shape in the first row (a dict-valued column: [0], as MindSpore)."""
+        return [[0] if isinstance(a, dict) else list(a.shape) for a in self._first_row()]
 
     def output_types(self):
-        return [a.dtype for a in self._first_row()]
+        return [np.dtype(object) if isinstance(a, dict) else a.dtype for a in self._first_row()]
 
     def _first_row(self):
         from .iterators import Epoch
@@ -195,13 +201,7 @@ class BatchDataset(Dataset):
         names = self.children[0].get_col_names()
         columns = []
         for i in range(len(rows[0])):
-            values = [row[i] for row in rows]
-            shapes = {v.shape for v in values}
-            if len(shapes) > 1:
-                raise RuntimeError(f"For 'batch', the rows of column '{names[i]}' have different "
-                                   f"shapes {sorted(shapes)}; every row in a batch must have the "
-                                   f"same shape (pad or resize them in a map first).")
-            columns.append(np.stack(values))
+            columns.append(_stack_column([row[i] for row in rows], names[i]))
         if self.per_batch_map is not None:
             indices = [names.index(n) for n in self._inputs()]
             outputs = self.per_batch_map(*[columns[i] for i in indices], _BatchInfo(epoch))
@@ -210,6 +210,18 @@ class BatchDataset(Dataset):
             for index, value in zip(indices, outputs):
                 columns[index] = to_array(value, "per_batch_map")
         return tuple(columns)
+
+
+def _stack_column(values, name):
+    """Stack one column's values (dict-valued columns key by key)."""
+    if isinstance(values[0], dict):
+        return {key: _stack_column([v[key] for v in values], f"{name}.{key}") for key in values[0]}
+    shapes = {v.shape for v in values}
+    if len(shapes) > 1:
+        raise RuntimeError(f"For 'batch', the rows of column '{name}' have different shapes "
+                           f"{sorted(shapes)}; every row in a batch must have the same shape (pad "
+                           f"or resize them in a map first, or use pad_info).")
+    return np.stack(values)
 
 
 class _BatchInfo:

@@ -54,9 +54,11 @@ class _Iterator:
         return self._convert(row)
 
     def _value(self, array):
+        if isinstance(array, dict):
+            return {key: self._value(v) for key, v in array.items()}
         if self.output_numpy:
             return array
-        from ..tensor import Tensor
+        from .._tensor import Tensor
         if array.dtype.kind in "USO":
             return array                 # strings stay numpy, as MindSpore keeps them
         return Tensor(array)

@@ -66,7 +66,8 @@ class MnistDataset(_RandomAccessSource):
 
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
-        super().__init__(shuffle, num_samples)
+        super().__init__(shuffle, num_samples, sampler, num_shards, shard_id,
+                         num_parallel_workers, "MnistDataset")
         if not os.path.isdir(dataset_dir):
             raise ValueError(f"The folder {dataset_dir} does not exist or is not a directory or "
                              f"permission denied!")

@@ -20,6 +20,8 @@ it cannot equal MindSpore's, whose generator is its own C++ one.
 import numpy as np
 
 from .dataset import Dataset, to_array
+from .parallel import parallel_map
+from .samplers import resolve_sampler
 
 __all__ = ["NumpySlicesDataset", "GeneratorDataset"]
 
@@ -33,15 +35,24 @@ def _check_num_samples(num_samples):
 
 
 class _RandomAccessSource(Dataset):
-    """Rows ``0 .. n−1`` read by index, in order or shuffled, at most ``num_samples``."""
+    """Rows read by index in the order a sampler (:mod:`refms.dataset.samplers`) gives.
 
-    def __init__(self, shuffle, num_samples):
+    Subclasses define ``__len__``, ``row_at(index)`` and ``get_col_names``; with
+    ``num_parallel_workers`` > 1 rows are read by a pool of threads (or processes, for
+    :class:`GeneratorDataset` with ``python_multiprocessing``), still in sampler order.
+    """
+
+    def __init__(self, shuffle=None, num_samples=None, sampler=None, num_shards=None,
+                 shard_id=None, num_parallel_workers=None, op=None):
         super().__init__()
         if shuffle is not None and not isinstance(shuffle, bool):
             raise TypeError(f"The 'shuffle' must be bool or None, but got "
                             f"{type(shuffle).__name__}.")
-        self.shuffle_rows = True if shuffle is None else shuffle
         self.num_samples = _check_num_samples(num_samples)
+        self.sampler = resolve_sampler(sampler, shuffle, self.num_samples, num_shards, shard_id,
+                                       op or type(self).__name__)
+        self.num_parallel_workers = num_parallel_workers or 1
+        self.use_processes = False
 
     def __len__(self):
         raise NotImplementedError
@@ -50,16 +61,31 @@ class _RandomAccessSource(Dataset):
         raise NotImplementedError
 
     def size(self):
-        n = len(self)
-        return n if self.num_samples is None else min(n, self.num_samples)
+        size = self.sampler.size(len(self))
+        if size is None:
+            return None
+        return size if self.num_samples is None else min(size, self.num_samples)
+
+    def indices(self, epoch):
+        order = self.sampler.indices(len(self), epoch.rng, self)
+        return order if self.num_samples is None else order[:self.num_samples]
 
     def rows(self, epoch):
-        n, limit = len(self), self.size()
-        order = epoch.rng.permutation(n) if self.shuffle_rows else range(n)
-        for count, index in enumerate(order):
-            if count >= limit:
-                return
-            yield self.row_at(int(index))
+        order = self.indices(epoch)
+        if self.num_parallel_workers > 1 and len(order) > 1:
+            yield from parallel_map(self.row_at, order, self.num_parallel_workers,
+                                    self.use_processes)
+            return
+        for index in order:
+            yield self.row_at(index)
+
+    def labels(self, column):
+        """Every row's value of ``column`` (for PKSampler)."""
+        where = self.get_col_names().index(column) if column in self.get_col_names() else None
+        if where is None:
+            raise RuntimeError(f"For 'PKSampler', the class column '{column}' does not exist; the "
+                               f"columns are {self.get_col_names()}.")
+        return [self.row_at(i)[where].item() for i in range(len(self))]
 
 
 class NumpySlicesDataset(_RandomAccessSource):
@@ -68,7 +94,8 @@ class NumpySlicesDataset(_RandomAccessSource):
 
     def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None):
-        super().__init__(shuffle, num_samples)
+        super().__init__(shuffle, num_samples, sampler, num_shards, shard_id, num_parallel_workers,
+                         "NumpySlicesDataset")
         if isinstance(data, dict):
             names = [str(k) for k in data]
             columns = [to_array(v, "NumpySlicesDataset") for v in data.values()]
@@ -79,7 +106,7 @@ class NumpySlicesDataset(_RandomAccessSource):
             names = ["column_0"]
             columns = [to_array(data, "NumpySlicesDataset")]
         else:
-            from ..tensor import Tensor
+            from .._tensor import Tensor
             if not isinstance(data, Tensor):
                 raise TypeError(f"For 'NumpySlicesDataset', the 'data' must be a list, tuple, dict "
                                 f"or numpy array, but got {type(data).__name__}.")
@@ -119,10 +146,17 @@ class GeneratorDataset(_RandomAccessSource):
                  num_samples=None, num_parallel_workers=1, shuffle=None, sampler=None,
                  num_shards=None, shard_id=None, python_multiprocessing=True, max_rowsize=None):
         random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
-        if shuffle and not random_access:
-            raise ValueError("For 'GeneratorDataset', 'shuffle' needs a random-accessible source "
+        if not random_access and sampler is not None:
+            raise ValueError("For 'GeneratorDataset', a 'sampler' needs a random-accessible source "
                              "(with __getitem__ and __len__).")
-        super().__init__(shuffle if random_access else False, num_samples)
+        if not random_access and num_shards is not None:
+            raise ValueError("For 'GeneratorDataset', 'num_shards' needs a random-accessible "
+                             "source (with __getitem__ and __len__).")
+        # An iterable source is read in its own order: MindSpore ignores shuffle there.
+        super().__init__(shuffle if random_access else False, num_samples,
+                         sampler if random_access else None, num_shards, shard_id,
+                         num_parallel_workers, "GeneratorDataset")
+        self.use_processes = bool(python_multiprocessing) and self.num_parallel_workers > 1
         if column_names is None:
             raise ValueError("For 'GeneratorDataset', the 'column_names' must be given.")
         self.column_names = [column_names] if isinstance(column_names, str) else \

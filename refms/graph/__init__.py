@@ -21,7 +21,8 @@ Reading order (each module opens with what it does and which algorithm):
    :mod:`refms.autograd.graph_dispatch` — when gradients are compiled
 8. :mod:`~refms.graph.printer`, :mod:`~refms.graph.dot` — dumps; :mod:`~refms.graph.compiler` —
    the driver
-9. :mod:`~refms.graph.api` — ``jit``, ``ms_function``, compiled Cells, ``ir_text``
+9. :mod:`~refms.graph.api` — ``jit``, ``ms_function``, compiled Cells, ``ir_text``;
+   :mod:`~refms.graph.cache` — the bounded per-function cache of compiled programs
 
 Known limits (each raises a clear error rather than computing something else):
 
@@ -37,7 +38,9 @@ Known limits (each raises a clear error rather than computing something else):
   abstract stand-ins instead of being parsed.
 """
 from .api import jit, ms_function, JitFunction, run_cell_graph, in_graph_context, ir_text
+from .cache import get_compile_cache_size, set_compile_cache_size
 from .errors import GraphSyntaxError, GraphCompileError
 
 __all__ = ["jit", "ms_function", "JitFunction", "run_cell_graph", "in_graph_context", "ir_text",
-           "GraphSyntaxError", "GraphCompileError"]
+           "GraphSyntaxError", "GraphCompileError", "get_compile_cache_size",
+           "set_compile_cache_size"]

@@ -148,7 +148,7 @@ def is_const(abstract):
 def abstract_of(value):
     """The abstract of a run-time argument: Tensors are abstract, containers of Tensors are
     tuples, everything else is a constant."""
-    from ..tensor import Tensor
+    from .._tensor import Tensor
     if isinstance(value, Tensor):
         return Abstract(tuple(value.shape), value.dtype, getattr(value, "weak", False))
     if isinstance(value, (tuple, list)) and _contains_tensor(value):
@@ -160,7 +160,7 @@ def abstract_of(value):
 
 
 def _contains_tensor(values):
-    from ..tensor import Tensor
+    from .._tensor import Tensor
     for v in values:
         if isinstance(v, Tensor):
             return True
@@ -232,7 +232,7 @@ def _same(a, b):
 
 def _as_tensor_abstract(abstract):
     """A constant Tensor joined with another Tensor is just a Tensor of its shape and dtype."""
-    from ..tensor import Tensor
+    from .._tensor import Tensor
     if isinstance(abstract, Const) and isinstance(abstract.value, Tensor):
         return Abstract(tuple(abstract.value.shape), abstract.value.dtype)
     return abstract
@@ -285,7 +285,7 @@ def _scalar_type_name(value):
 def format_abstract(abstract):
     """``<Tensor[Float32], (2, 3)>``, ``<Int64, NoShape>``, ``<Tuple[...]>``, ``<Func, NoShape>``."""
     from ..parameter import Parameter
-    from ..tensor import Tensor
+    from .._tensor import Tensor
     if abstract is None:
         return "<null>"
     if isinstance(abstract, Abstract):

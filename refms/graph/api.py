@@ -21,6 +21,7 @@ import inspect
 from .. import compat as _compat
 from ..context import is_graph_mode
 from . import abstract as A
+from .cache import CompileCache
 from .compiler import compile_call, signature_key
 from .tracer import current, is_tracing
 
@@ -77,18 +78,32 @@ def _run(fn, cache, args, kwargs, extra_key=()):
 
 
 class JitFunction:
-    """A function (or method) compiled on first call per input signature."""
+    """A function (or method) compiled on first call per input signature.
 
-    def __init__(self, fn, obj=None, cache=None):
+    The compiled programs are kept in a :class:`~refms.graph.cache.CompileCache` of at most
+    ``cache_size`` programs (settable), which lives as long as this object — for a method,
+    as long as the instance."""
+
+    def __init__(self, fn, obj=None, cache=None, instance_caches=None):
         self.fn = fn
         self.obj = obj
-        self._cache = {} if cache is None else cache
+        self._cache = CompileCache() if cache is None else cache
+        self._instance_caches = {} if instance_caches is None else instance_caches
         functools.update_wrapper(self, fn)
+
+    @property
+    def cache_size(self):
+        """How many compiled programs (input signatures) this function keeps."""
+        return self._cache.maxsize
+
+    @cache_size.setter
+    def cache_size(self, size):
+        self._cache.maxsize = size
 
     def __get__(self, obj, objtype=None):
         if obj is None:
             return self
-        return JitFunction(self.fn, obj, self._cache)
+        return JitFunction(self.fn, obj, self._cache, self._instance_caches)
 
     def __call__(self, *args, **kwargs):
         if is_tracing():
@@ -103,8 +118,13 @@ class JitFunction:
         try:
             instance = vars(self.obj)
         except TypeError:                       # no __dict__: keep the object alive instead
-            return self._cache.setdefault(("instance", id(self.obj)), ({}, self.obj))[0]
-        return instance.setdefault(f"_graph_cache_{self.fn.__name__}", {})
+            return self._instance_caches.setdefault(
+                id(self.obj), (CompileCache(self.cache_size), self.obj))[0]
+        name = f"_graph_cache_{self.fn.__name__}"
+        cache = instance.get(name)
+        if cache is None:
+            cache = instance.setdefault(name, CompileCache(self.cache_size))
+        return cache
 
     def __repr__(self):
         return f"<jit function {getattr(self.fn, '__qualname__', self.fn)}>"
@@ -141,7 +161,9 @@ def run_cell_graph(cell, args, kwargs):
     flag and compat version; inside another compilation the call is inlined instead."""
     if is_tracing():
         return _call_inside_compilation(cell, args, kwargs)
-    cache = cell.__dict__.setdefault("_graph_cache", {})
+    cache = cell.__dict__.get("_graph_cache")
+    if cache is None:
+        cache = cell.__dict__.setdefault("_graph_cache", CompileCache())
     return _run(cell, cache, args, kwargs, (cell.phase, cell.training))
 
 

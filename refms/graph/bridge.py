@@ -18,7 +18,7 @@ from . import abstract as A
 from . import graph_ops as G
 from .errors import GraphCompileError, note_location
 from .ir import CNode, ValueNode
-from .tracer import Tracer, tracing, current
+from .tracer import Tracer, tracing, current, inferring_shapes
 
 __all__ = ["PythonBridge", "GraphCallable", "primitive_has_effect"]
 
@@ -179,11 +179,8 @@ class PythonBridge:
         if mixed is not None and prim.name != "Cast":
             args = _pynative.cast_floating_inputs(prim, args, mixed)
         inputs = _pynative.prepare(prim, args)
-        Tracer.inferring[0] = True
-        try:
+        with inferring_shapes():
             inferred = prim.infer(*inputs)
-        finally:
-            Tracer.inferring[0] = False
         abstract = A.AbstractTuple(inferred) if isinstance(inferred, tuple) else inferred
         nodes = [self.input_node(ctx, x, loc) for x in inputs]
         node = ctx.graph.apply([ValueNode(prim)] + nodes, abstract=abstract, loc=loc)

@@ -20,7 +20,7 @@ code), so they may call refms ops freely.
 """
 import builtins as _builtins
 
-from ..tensor import Tensor
+from .._tensor import Tensor
 
 __all__ = ["GRAPH_BUILTINS", "graph_version", "graph_print", "graph_len", "graph_iter",
            "graph_setitem", "graph_not"]

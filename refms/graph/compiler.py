@@ -14,6 +14,7 @@
 """
 import os
 import sys
+import threading
 
 from .. import context as _context
 from . import abstract as A
@@ -49,18 +50,28 @@ class observe:
 
 class deep_recursion:
     """Raise Python's recursion limit while compiling or running a graph: unrolled loops
-    and nested graph calls recurse deeper than ordinary Python code."""
+    and nested graph calls recurse deeper than ordinary Python code.  The limit is one per
+    process: it is raised by the first thread to enter and restored when the last leaves."""
 
     LIMIT = 100000
+    _lock = threading.Lock()
+    _inside = [0]
+    _previous = [None]
 
     def __enter__(self):
-        self.previous = sys.getrecursionlimit()
-        if self.previous < self.LIMIT:
-            sys.setrecursionlimit(self.LIMIT)
+        with self._lock:
+            if self._inside[0] == 0:
+                self._previous[0] = sys.getrecursionlimit()
+                if self._previous[0] < self.LIMIT:
+                    sys.setrecursionlimit(self.LIMIT)
+            self._inside[0] += 1
         return self
 
     def __exit__(self, *exc):
-        sys.setrecursionlimit(self.previous)
+        with self._lock:
+            self._inside[0] -= 1
+            if self._inside[0] == 0:
+                sys.setrecursionlimit(self._previous[0])
         return False
 
 

@@ -19,7 +19,7 @@ frame it was created in (:class:`Closure`), the classic environment model.
 import numpy as np
 
 from ..ops.primitive import Primitive
-from ..tensor import Tensor
+from .._tensor import Tensor
 from . import abstract as A
 from . import graph_ops as G
 from .ir import FuncGraph, Parameter, ValueNode

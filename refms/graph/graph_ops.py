@@ -44,7 +44,7 @@ class GraphOp:
 
 def truth(value):
     """The truth of a condition: Python's, with a one-element Tensor read as its element."""
-    from ..tensor import Tensor
+    from .._tensor import Tensor
     if isinstance(value, Tensor):
         return bool(value.asnumpy().reshape(-1)[0]) if value.size == 1 else bool(value)
     return bool(value)
@@ -81,7 +81,7 @@ def _raise(error):
 
 def _print_one(value):
     """One argument of a graph ``print``, as MindSpore's Print op shows it."""
-    from ..tensor import Tensor
+    from .._tensor import Tensor
     from ..tensor_print import tensor_repr
     if isinstance(value, Tensor):
         text = tensor_repr(value)

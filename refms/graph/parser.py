@@ -413,7 +413,10 @@ class FunctionParser(ExpressionParser):
         loc = self.loc(node)
         sequence = block.graph.apply([ValueNode(graph_iter), self.expr(block, node.iter)], loc=loc)
         length = block.graph.apply([ValueNode(graph_len), sequence], loc=loc)
-        names = ["@i"] + assigned_names([ast.Assign([node.target], node.iter)] + node.body)
+        # Each loop's hidden index has its own name (by nesting depth), so an inner loop's
+        # index never shadows the outer one's when the outer loop continues.
+        counter = "@i%d" % len(self.loops)
+        names = [counter] + assigned_names([ast.Assign([node.target], node.iter)] + node.body)
         (header, header_block, body, body_block, after, after_block,
          header_params) = self.loop_graphs(block, node, names)
         self.jump(block, header, [ValueNode(0)] + self.current_values(block, names[1:]), node)
@@ -421,7 +424,7 @@ class FunctionParser(ExpressionParser):
         cond = header.apply([ValueNode(operator.lt), index, length], loc=loc)
         switch = header.apply([G.SWITCH, cond, ValueNode(body), ValueNode(after)], loc=loc)
         header.set_output(header.apply([switch] + header_params, loc=loc))
-        item = body.apply([G.GETITEM, sequence, body_block.vars["@i"]], loc=loc)
+        item = body.apply([G.GETITEM, sequence, body_block.vars[counter]], loc=loc)
         self.assign(body_block, node.target, item)
         self.loops.append(Loop(header, after, names, is_for=True))
         end = self.statements(body_block, node.body)

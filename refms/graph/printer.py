@@ -26,7 +26,7 @@ are relative paths, never absolute.
 import numpy as np
 
 from ..ops.primitive import Primitive
-from ..tensor import Tensor
+from .._tensor import Tensor
 from .. import dtype as mstype
 from . import abstract as A
 from . import graph_ops as G

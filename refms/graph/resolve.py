@@ -15,6 +15,8 @@ time (SEMANTICS.md 7.3).
 :func:`parsed_graph` parses and resolves a function once and caches the result.
 """
 import builtins as _builtins
+import threading
+import weakref
 
 from . import graph_ops as G
 from .builtins import graph_version
@@ -24,8 +26,12 @@ __all__ = ["resolve", "lookup", "parsed_graph", "clear_cache"]
 
 _MISSING = object()
 
-#: id(function) -> (function, resolved graph); the function is kept so its id stays unique.
-_CACHE = {}
+#: function -> resolved graph, under a weak reference to the function: a dropped function
+#: (a closure and whatever it captured) is not kept alive by having been compiled.
+_CACHE = weakref.WeakKeyDictionary()
+#: Functions that cannot be weakly referenced: id -> (function, graph), kept alive.
+_STRONG = {}
+_LOCK = threading.Lock()
 
 
 def lookup(namespace, name):
@@ -86,15 +92,28 @@ def parsed_graph(fn):
     """The parsed and resolved graph of the user function ``fn`` (cached); None when its
     source is not available."""
     from .parser import parse_function
-    cached = _CACHE.get(id(fn))
-    if cached is not None and cached[0] is fn:
-        return cached[1]
+    with _LOCK:
+        try:
+            if fn in _CACHE:
+                return _CACHE[fn]
+            weak = True
+        except TypeError:                     # not weakly referenceable
+            weak = False
+            cached = _STRONG.get(id(fn))
+            if cached is not None and cached[0] is fn:
+                return cached[1]
     graph = parse_function(fn)
     if graph is not None:
         resolve(graph)
-    _CACHE[id(fn)] = (fn, graph)
+    with _LOCK:
+        if weak:
+            graph = _CACHE.setdefault(fn, graph)
+        else:
+            _STRONG[id(fn)] = (fn, graph)
     return graph
 
 
 def clear_cache():
-    _CACHE.clear()
+    with _LOCK:
+        _CACHE.clear()
+        _STRONG.clear()

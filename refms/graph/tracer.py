@@ -14,14 +14,25 @@ A :class:`Tracer` is a Tensor with a shape and dtype but no data; asking for
 its data (``asnumpy``, ``bool(t)``, ``int(t)``) is a clear compile error,
 because the value only exists when the graph runs.
 """
+import threading
+
 from ..ops.primitive import set_executor
-from ..tensor import Tensor
+from .._tensor import Tensor
 from .errors import GraphCompileError
 
-__all__ = ["Tracer", "TraceState", "tracing", "current", "is_tracing"]
+__all__ = ["Tracer", "TraceState", "tracing", "current", "is_tracing", "inferring_shapes"]
 
-#: The tracing states, innermost last.
-_STACK = []
+class _ThreadState(threading.local):
+    """Compiler state of one thread: its tracing states, innermost last, and whether a
+    primitive's ``infer`` is running.  Per thread, so that compiling in one thread never
+    affects the ops another thread runs."""
+
+    def __init__(self):
+        self.stack = []
+        self.inferring = False
+
+
+_LOCAL = _ThreadState()
 
 
 class TraceState:
@@ -37,16 +48,30 @@ class TraceState:
 
 
 def current():
-    return _STACK[-1] if _STACK else None
+    stack = _LOCAL.stack
+    return stack[-1] if stack else None
 
 
 def is_tracing():
-    return bool(_STACK)
+    return bool(_LOCAL.stack)
+
+
+class inferring_shapes:
+    """Context manager: a primitive's ``infer`` is running on Tracers (it understands
+    dimensions known only at run time)."""
+
+    def __enter__(self):
+        self.previous = _LOCAL.inferring
+        _LOCAL.inferring = True
+
+    def __exit__(self, *exc):
+        _LOCAL.inferring = self.previous
+        return False
 
 
 def _emit_primitive(prim, args):
     """The executor installed while tracing: emit a node for ``prim(*args)``."""
-    state = _STACK[-1]
+    state = _LOCAL.stack[-1]
     return state.specializer.emit_primitive(state.ctx, prim, args, state.loc)
 
 
@@ -57,13 +82,13 @@ class tracing:
         self.state = TraceState(specializer, ctx, loc)
 
     def __enter__(self):
-        _STACK.append(self.state)
+        _LOCAL.stack.append(self.state)
         self.previous = set_executor(_emit_primitive)
         return self.state
 
     def __exit__(self, *exc):
         set_executor(self.previous)
-        _STACK.pop()
+        _LOCAL.stack.pop()
         return False
 
 
@@ -75,12 +100,9 @@ class Tracer(Tensor):
     compile error instead of a wrong number (a bprop then runs in Python at run time).
     """
 
-    #: True while a primitive's ``infer`` runs (it understands -1 dimensions).
-    inferring = [False]
-
     @property
     def shape(self):
-        if Tracer.inferring[0] or all(d >= 0 for d in self._shape):
+        if _LOCAL.inferring or all(d >= 0 for d in self._shape):
             return self._shape
         self._no_value(f"Reading the shape {list(self._shape)} (a dimension known only at run "
                        f"time)")

@@ -43,7 +43,7 @@ from ..autograd import pynative as _pynative
 from ..autograd import tape as _tape
 from ..ops.primitive import Primitive
 from ..parameter import Parameter, ParameterTuple
-from ..tensor import Tensor
+from .._tensor import Tensor
 from .cell_hooks import CellHooks
 from .custom_bprop import call_custom_bprop
 from . import top_cell as _top_cell

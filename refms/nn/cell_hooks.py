@@ -49,7 +49,7 @@ from .. import compat
 from ..autograd import tape as _tape
 from ..autograd.hooks import HookHandle
 from ..context import is_graph_mode
-from ..tensor import Tensor
+from .._tensor import Tensor
 
 __all__ = ["CellHooks", "BackwardHookCall"]
 

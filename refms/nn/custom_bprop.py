@@ -22,7 +22,7 @@ import numpy as np
 
 from ..autograd import tape as _tape
 from ..ops.prims._base import sum_to
-from ..tensor import Tensor
+from .._tensor import Tensor
 
 __all__ = ["call_custom_bprop"]
 

@@ -19,7 +19,7 @@ refms does it in two halves:
   It is handed out once; any request clears it.
 """
 from ..autograd import tape as _tape
-from ..tensor import Tensor
+from .._tensor import Tensor
 
 __all__ = ["call_as_top_cell", "pop_recorded_forward"]
 

@@ -30,10 +30,12 @@ compilation: emit a node).  That is how definitions stay plain data.
 ``ops.Add()`` and ``ops.add`` are two spellings of one entry: functional
 names are registered next to the class with :func:`functional`.
 """
+import threading
+
 from .. import dtype as mstype
 
 __all__ = ["Primitive", "Abstract", "register", "functional", "alias", "REGISTRY", "FUNCTIONAL",
-           "NON_DIFFERENTIABLE", "set_executor", "get_executor", "op_error"]
+           "NON_DIFFERENTIABLE", "set_executor", "get_executor", "set_default_executor", "op_error"]
 
 #: name -> Primitive subclass, in registration order.
 REGISTRY = {}
@@ -133,7 +135,7 @@ class Primitive:
         return {k: v for k, v in vars(self).items() if not k.startswith("_")}
 
     def __call__(self, *args):
-        return _EXECUTOR[0](self, args)
+        return (_THREAD_EXECUTOR.fn or _DEFAULT_EXECUTOR[0])(self, args)
 
     def __repr__(self):
         attrs = self.attrs()
@@ -177,25 +179,40 @@ def functional(name, fn):
     return fn
 
 
-# The executor runs a primitive call.  PyNative installs its own at import
-# (refms.autograd.pynative); the graph compiler swaps in a node emitter while
-# it traces.  A one-element list so both can replace it in place.
+# The executor runs a primitive call.  PyNative installs the process-wide default at
+# import (refms.autograd.pynative); the graph compiler swaps in a node emitter while it
+# traces — for its own thread only, so that a graph compiled in one thread never turns
+# another thread's PyNative ops into graph nodes.
 def _no_executor(prim, args):
     raise RuntimeError("refms executor not initialised: import refms first")
 
 
-_EXECUTOR = [_no_executor]
+_DEFAULT_EXECUTOR = [_no_executor]
+
+
+class _ThreadExecutor(threading.local):
+    """This thread's executor; None: the process-wide default."""
+    fn = None
+
+
+_THREAD_EXECUTOR = _ThreadExecutor()
+
+
+def set_default_executor(fn):
+    """Install ``fn(prim, args)`` as the executor of every thread that has not set its own."""
+    _DEFAULT_EXECUTOR[0] = fn
 
 
 def set_executor(fn):
-    """Install ``fn(prim, args)`` as the way primitive calls run; returns the previous one."""
-    previous = _EXECUTOR[0]
-    _EXECUTOR[0] = fn
+    """Install ``fn(prim, args)`` as the way primitive calls run in the current thread;
+    returns the previous one (restore it with ``set_executor(previous)``)."""
+    previous = get_executor()
+    _THREAD_EXECUTOR.fn = fn
     return previous
 
 
 def get_executor():
-    return _EXECUTOR[0]
+    return _THREAD_EXECUTOR.fn or _DEFAULT_EXECUTOR[0]
 
 
 def same_dtype_error(op, names, dtypes):

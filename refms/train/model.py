@@ -27,7 +27,7 @@ import numpy as np
 from .. import amp
 from ..nn.cell import Cell
 from ..nn.wrap.cell_wrapper import WithEvalCell, WithLossCell
-from ..tensor import Tensor
+from .._tensor import Tensor
 from .callback.callback import CallbackManager, InternalCallbackParam, RunContext
 from .callback.progress import LONG_RUN_SECONDS, ProgressBar, wants_progress_bar
 from .metrics import Loss, get_metrics

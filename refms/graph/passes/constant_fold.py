@@ -14,7 +14,7 @@ Tensor, computed with the same kernel the executor would use.
 import numpy as np
 
 from ...ops.primitive import Primitive
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from .. import abstract as A
 from .. import graph_ops as G
 from ..bridge import primitive_has_effect

@@ -14,7 +14,7 @@ Nodes with effects and non-elementwise primitives end a group.
 import numpy as np
 
 from ...ops.primitive import Primitive
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from .. import graph_ops as G
 from ..executor import _wrap
 from ..ir import CNode, ValueNode, graphs_of, node_users

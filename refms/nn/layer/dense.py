@@ -15,7 +15,7 @@ from ...ops import functional as F
 from ...ops.prims.matmul import MatMul
 from ...ops.primitive import Primitive
 from ...parameter import Parameter
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from ..cell import Cell
 from ._checks import check_positive_int, check_bool
 from ._defaults import default_weight_init, default_bias_init

@@ -9,7 +9,7 @@ from ... import dtype as mstype
 from ...initializer import initializer
 from ...ops import functional as F
 from ...parameter import Parameter
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from ..cell import Cell
 
 __all__ = ["Embedding"]

@@ -14,7 +14,7 @@ The naive formula overflows exp for x ≪ 0 and takes log(0) for |x| ≳ 17 in f
 from ... import dtype as mstype
 from ...ops import functional as F
 from ...parameter import Parameter
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from .loss_base import LossBase, check_tensor
 
 __all__ = ["BCEWithLogitsLoss"]

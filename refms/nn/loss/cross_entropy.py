@@ -18,7 +18,7 @@ smoothing is y·(1 − ε) + ε/C and::
 """
 from ... import dtype as mstype
 from ...ops import functional as F
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from .loss_base import LossBase, check_tensor
 
 __all__ = ["NLLLoss", "CrossEntropyLoss", "nll_loss", "cross_entropy"]

@@ -59,7 +59,7 @@ class LossBase(Cell):
 
 def check_tensor(cls_name, arg_name, value):
     """MindSpore's ``_check_is_tensor``: losses take Tensors, not numbers or arrays."""
-    from ...tensor import Tensor
+    from ..._tensor import Tensor
     if not isinstance(value, Tensor):
         raise TypeError(f"For '{cls_name}', the '{arg_name}' must be 'Tensor', but got "
                         f"'{type(value).__name__}'")

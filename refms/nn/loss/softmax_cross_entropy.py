@@ -23,7 +23,7 @@ loss is ``exact + stop_gradient(cpu_value − exact)``.
 from ... import dtype as mstype
 from ...ops import functional as F
 from ...ops.prims.loss import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyPrim
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from .loss_base import LossBase, check_tensor
 
 __all__ = ["SoftmaxCrossEntropyWithLogits", "dense_cross_entropy", "nnacl_exp", "cpu_sparse_mean_value"]

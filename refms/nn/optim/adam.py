@@ -21,7 +21,7 @@ neither ``beta`` nor ``gamma``)::
 from ... import dtype as mstype
 from ...ops import functional as F
 from ...parameter import Parameter
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from .optimizer import Optimizer
 
 __all__ = ["Adam", "AdamWeightDecay"]

@@ -15,7 +15,7 @@ gives w = [0.95, 2.1], [0.855, 2.29], [0.7195, 2.561] over three steps.
 """
 from ... import dtype as mstype
 from ...parameter import Parameter
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from .optimizer import Optimizer
 
 __all__ = ["Momentum"]

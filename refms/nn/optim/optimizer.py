@@ -32,7 +32,7 @@ import numpy as np
 from ... import dtype as mstype
 from ...ops import functional as F
 from ...parameter import Parameter, ParameterTuple
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from ..cell import Cell
 from ..layer.container import CellList
 from ..learning_rate_schedule import LearningRateSchedule

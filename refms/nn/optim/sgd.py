@@ -15,7 +15,7 @@ After the shared steps (weight decay, loss-scale division), with accumulation a
 from ... import dtype as mstype
 from ...ops import functional as F
 from ...parameter import Parameter
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from .optimizer import Optimizer
 
 __all__ = ["SGD"]

@@ -16,7 +16,7 @@ rename its parameters (``weight`` stays ``weight``, SEMANTICS.md 3.2).
 from ... import dtype as mstype
 from ...autograd.grad import GradOperation
 from ...ops import functional as F
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from ..cell import Cell
 from ..layer.reshape import Identity
 

@@ -17,7 +17,7 @@ keeps S.
 from ... import dtype as mstype
 from ...ops import functional as F
 from ...parameter import Parameter
-from ...tensor import Tensor
+from ..._tensor import Tensor
 from ..cell import Cell
 from .cell_wrapper import TrainOneStepCell
 

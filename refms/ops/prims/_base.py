@@ -61,7 +61,7 @@ def grad_like(grad, x):
 
 
 def check_tensor(op, name, value):
-    from ...tensor import Tensor
+    from ..._tensor import Tensor
     if not isinstance(value, (Tensor, Abstract)) and not hasattr(value, "dtype"):
         raise op_error(op, f"the input '{name}' should be a Tensor, but got "
                            f"{type(value).__name__}.")

@@ -79,7 +79,7 @@ _STOP = StopGradient()
 
 def stop_gradient(value):
     """ops.stop_gradient: a new Tensor (tuples recursively) that blocks gradients (SEMANTICS.md 4.5)."""
-    from ...tensor import Tensor
+    from ..._tensor import Tensor
     if isinstance(value, (tuple, list)):
         return type(value)(stop_gradient(v) for v in value)
     if isinstance(value, Tensor):

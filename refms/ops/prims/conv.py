@@ -289,7 +289,7 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     ``padding`` is an int or a pair (h, w) applied on both sides (``pad_mode='pad'`` only).
     """
     from .. import functional as F
-    from ...tensor import Tensor
+    from ..._tensor import Tensor
     if isinstance(padding, (tuple, list)):
         if len(padding) != 2:
             raise ValueError(f"For 'conv2d', 'padding' must be a tuple or list of 2 integers, but "

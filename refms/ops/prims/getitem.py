@@ -12,7 +12,7 @@ from ._base import shape_str
 
 def normalize_index(index):
     """Replace Tensors in an index by numpy ints/arrays (0-d int tensors -> int)."""
-    from ...tensor import Tensor
+    from ..._tensor import Tensor
     if isinstance(index, Tensor):
         array = index._value()
         if array.ndim == 0 and array.dtype.kind in "iu":
@@ -84,7 +84,7 @@ def getitem(x, index):
 
 def setitem(x, index, value):
     """``x[index] = value`` in place (not differentiable, as a MindSpore in-place update)."""
-    from ...tensor import Tensor
+    from ..._tensor import Tensor
     array = x._value()
     if isinstance(value, Tensor):
         value = value._value()

@@ -170,7 +170,7 @@ def _seed_pair(kernel, seed):
 def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
     """ops.uniform: Float32 U[minval, maxval) (as U[0, 1)·(maxval − minval) + minval), or Int32
     U{minval, …, maxval − 1} for ``dtype=int32``; ``minval``, ``maxval`` are Tensors of ``dtype``."""
-    from ...tensor import Tensor
+    from ..._tensor import Tensor
     if not isinstance(minval, Tensor) or not isinstance(maxval, Tensor):
         raise TypeError("For functional operator[uniform], the input[minval] and input[maxval] "
                         "must be a Tensor.")

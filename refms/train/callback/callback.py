@@ -172,7 +172,7 @@ class RunContext:
 
 def handle_loss(loss):
     """The loss a monitor prints: a Tensor's mean as a Python float; the first of a tuple."""
-    from ...tensor import Tensor
+    from ..._tensor import Tensor
     if isinstance(loss, (tuple, list)):
         if loss and isinstance(loss[0], Tensor):
             loss = loss[0]

@@ -38,7 +38,7 @@ class Metric:
         self._indexes = None
 
     def _convert_data(self, data):
-        from ...tensor import Tensor
+        from ..._tensor import Tensor
         if isinstance(data, Tensor):
             return data.asnumpy()
         if isinstance(data, list):

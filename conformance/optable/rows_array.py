@@ -5,14 +5,15 @@ Expected values and dtypes that differ from numpy's are MindSpore 2.10's, checke
 running it (CPU): Sort/TopK/Argmax indices are Int32, ``ops.argmax`` Int64 but
 ``ops.argmin`` Int32, ArgMaxWithValue's index Int64, ``ops.one_hot`` with the default
 on/off values Int64, ``clip_by_value`` keeps x's dtype while ``clamp`` promotes.
-Sorting keeps ties in their original order (SEMANTICS.md 11).
+Sorting keeps ties in their original order (checked on MindSpore 2.10).
 """
 import numpy as np
 
-import refms
-from refms import Parameter, Tensor, ops
+from . import ms
+from .spec import OpRow
 
-from op_table.spec import OpRow
+#: The implementation under test (see the package docstring).
+ops, Parameter, Tensor = ms.ops, ms.Parameter, ms.Tensor
 
 
 # -- sampling helpers ----------------------------------------------------------------------------
@@ -232,7 +233,7 @@ INDEX = [
                        rng.standard_normal((4,)).astype(np.float32)],
           errors=[([ONES_23, bools([[True], [True]]), np.ones((4,), np.float32)], RuntimeError),
                   ([ONES_23, bools([[True], [True]]), np.ones((9,), np.float64)], TypeError)]),
-    # SEMANTICS.md 11: [1, 1, 1], ids [3, 1, 3], 5 segments -> [0, 1, 0, 2, 0].
+    # MindSpore 2.10: [1, 1, 1], ids [3, 1, 3], 5 segments -> [0, 1, 0, 2, 0].
     OpRow("UnsortedSegmentSum", lambda x, ids: ops.UnsortedSegmentSum()(x, ids, 5),
           segment_sum_ref(5), [f32([1, 1, 1]), i32([3, 1, 3])],
           errors=[([f32([1, 1, 1]), i32([3, 1, 7])], RuntimeError),
@@ -286,7 +287,7 @@ SORT = [
           errors=[([bools([True, False])], TypeError), ([f32(1.0)], ValueError)]),
     OpRow("Sort", ops.Sort(axis=0, descending=True), sort_ref(0, True), distinct((4, 3)),
           id="Sort-axis0-descending"),
-    # SEMANTICS.md 11 (MindSpore 2.10): ties keep their original order in both directions.
+    # MindSpore 2.10: ties keep their original order in both directions.
     OpRow("Sort", ops.Sort(descending=True), sort_ref(descending=True), [f32([3, 1, 2, 3])],
           grad=False, id="Sort-ties-descending"),
     OpRow("Sort", lambda x: ops.sort(x, descending=True), sort_ref(descending=True),
@@ -312,7 +313,7 @@ SORT = [
     OpRow("Argmax", ops.Argmax(), lambda x: np.argmax(x, -1).astype(np.int32),
           [f32([[1, 5, 5], [4, 2, 6]])],
           errors=[([f32(1.0)], ValueError)]),
-    OpRow("Argmax", ops.Argmax(axis=0, output_type=refms.int64),
+    OpRow("Argmax", ops.Argmax(axis=0, output_type=ms.int64),
           lambda x: np.argmax(x, 0).astype(np.int64), [i32([[1, 5, 3], [4, 2, 6]])],
           id="Argmax-axis0-int64"),
     OpRow("Argmax", lambda x: ops.argmax(x), lambda x: np.argmax(x).astype(np.int64),
@@ -360,7 +361,7 @@ def assign_tensor(variable, value):
 
 
 STATE = [
-    # SEMANTICS.md 11: Int32 [7, 8] into a Float32 Parameter -> [7. 8.] Float32.
+    # MindSpore 2.10: Int32 [7, 8] into a Float32 Parameter -> [7. 8.] Float32.
     OpRow("Assign", assign_and_read, assign_ref, [f32([1, 2]), i32([7, 8])],
           errors=[([f32([1, 2]), f32([1, 2, 3])], ValueError),
                   ([f32([1, 2]), f32(5.0)], ValueError),
@@ -423,7 +424,7 @@ MISC = [
     OpRow("CumSum", lambda x: ops.CumSum(True, True)(x, -1), cumsum_ref(-1, True, True),
           randn((2, 5)), id="CumSum-exclusive-reverse"),
     OpRow("CumSum", lambda x: ops.cumsum(x, 0), cumsum_ref(0), [i32([1, 2, 3])], id="CumSum-int32"),
-    OpRow("CumSum", lambda x: ops.cumsum(x, 0, refms.float32),
+    OpRow("CumSum", lambda x: ops.cumsum(x, 0, ms.float32),
           lambda x: np.cumsum(x).astype(np.float32), [i32([1, 2, 3])], id="CumSum-dtype"),
     OpRow("Invert", ops.Invert(), np.invert, [i32([0, 5, -3])],
           errors=[([f32([1.0])], TypeError), ([bools([True])], TypeError)]),

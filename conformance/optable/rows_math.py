@@ -4,7 +4,7 @@ reduction, matmul, fill, indexing and HookBackward (``refms/ops/prims``).
 Each row calls the primitive the way MindSpore code does (``ops.Add()(x, y)``,
 ``ops.ReduceSum(keep_dims=True)(x, axis)``) and states the numpy reference next
 to it.  Expected dtypes that differ from numpy's are MindSpore's, checked on
-MindSpore 2.10 (SEMANTICS.md 1.7): e.g. ``Int32 / Int32`` is Float32 with ``Div``
+MindSpore 2.10: e.g. ``Int32 / Int32`` is Float32 with ``Div``
 but Int32 (truncated) with ``RealDiv``; int reductions keep their dtype.
 """
 import operator
@@ -12,10 +12,11 @@ from functools import partial
 
 import numpy as np
 
-import refms
-from refms import ops
-
+from . import ms
 from .spec import OpRow
+
+#: The implementation under test (see the package docstring).
+ops = ms.ops
 
 
 # -- how rows call primitives and sample inputs -----------------------------------------------
@@ -112,7 +113,7 @@ ARITHMETIC = [
     OpRow("Add", ops.add, np.add, [np.array([1, 2, -3]), np.array([0.5, 1.5, 2.0], np.float16)],
           out_dtype="Float16", id="Add-int64-float16"),
     # Bool ⊕ Bool through the operators (MindSpore 2.10's Add/Sub primitives reject Bool inputs,
-    # the Tensor operators accept them and stay Bool; SEMANTICS.md 1.7).
+    # the Tensor operators accept them and stay Bool; checked on MindSpore 2.10).
     OpRow("Add", operator.add, np.add, [bools([True, False]), bools([True, True])],
           id="Add-bool-operator"),
     OpRow("Add", ops.Add(), np.add, randn((2, 3), (3,)),
@@ -232,18 +233,18 @@ COMPARE = [
 # -- cast, identity, stop_gradient (refms/ops/prims/cast.py) ------------------------------------
 
 CAST = [
-    # float -> int truncates toward zero (SEMANTICS.md 1.1).
-    OpRow("Cast", call(ops.Cast(), refms.int32), lambda x: x.astype(np.int32),
+    # float -> int truncates toward zero (checked on MindSpore 2.10).
+    OpRow("Cast", call(ops.Cast(), ms.int32), lambda x: x.astype(np.int32),
           [f32([2.7, -2.7, 0.5, -0.5])], grad=False, id="Cast-float32-int32"),
-    OpRow("Cast", call(ops.Cast(), refms.float16), lambda x: x.astype(np.float16),
+    OpRow("Cast", call(ops.Cast(), ms.float16), lambda x: x.astype(np.float16),
           randn((2, 3)), grad=False, rtol=1e-3, id="Cast-float32-float16"),
-    OpRow("Cast", call(ops.Cast(), refms.float64), lambda x: x.astype(np.float64),
+    OpRow("Cast", call(ops.Cast(), ms.float64), lambda x: x.astype(np.float64),
           randn((2, 3)), id="Cast-to-float64"),
-    OpRow("Cast", call(ops.Cast(), refms.bool_), lambda x: x.astype(np.bool_),
+    OpRow("Cast", call(ops.Cast(), ms.bool_), lambda x: x.astype(np.bool_),
           [f32([0, 0.3, -2])], grad=False, id="Cast-float32-bool"),
-    OpRow("Cast", call(ops.Cast(), refms.float32), lambda x: x.astype(np.float32),
+    OpRow("Cast", call(ops.Cast(), ms.float32), lambda x: x.astype(np.float32),
           [bools([True, False])], id="Cast-bool-float32"),
-    OpRow("Cast", call(ops.Cast(), refms.int64), lambda x: x.astype(np.int64),
+    OpRow("Cast", call(ops.Cast(), ms.int64), lambda x: x.astype(np.int64),
           [i32([1, -2])], id="Cast-int32-int64"),
     OpRow("Identity", ops.Identity(), np.copy, randn((2, 3))),
     OpRow("StopGradient", ops.StopGradient(), np.copy, randn((2, 3))),
@@ -385,16 +386,16 @@ MATMUL = [
 # -- constant-valued tensors (refms/ops/prims/fill.py) -----------------------------------------
 
 FILL = [
-    OpRow("Zeros", call(ops.Zeros(), (2, 3), refms.float32), partial(np.zeros, (2, 3), np.float32),
+    OpRow("Zeros", call(ops.Zeros(), (2, 3), ms.float32), partial(np.zeros, (2, 3), np.float32),
           []),
-    OpRow("Zeros", call(ops.Zeros(), (2, 3), refms.int32), partial(np.zeros, (2, 3), np.int32),
+    OpRow("Zeros", call(ops.Zeros(), (2, 3), ms.int32), partial(np.zeros, (2, 3), np.int32),
           [], id="Zeros-int32"),
-    OpRow("Ones", call(ops.Ones(), 3, refms.float32), partial(np.ones, (3,), np.float32), []),
-    OpRow("Ones", call(ops.Ones(), (2, 2), refms.bool_), partial(np.ones, (2, 2), np.bool_), [],
+    OpRow("Ones", call(ops.Ones(), 3, ms.float32), partial(np.ones, (3,), np.float32), []),
+    OpRow("Ones", call(ops.Ones(), (2, 2), ms.bool_), partial(np.ones, (2, 2), np.bool_), [],
           id="Ones-bool"),
-    OpRow("Fill", call(ops.Fill(), refms.float32, (2,), 3), partial(np.full, (2,), 3, np.float32),
+    OpRow("Fill", call(ops.Fill(), ms.float32, (2,), 3), partial(np.full, (2,), 3, np.float32),
           []),
-    OpRow("Fill", call(ops.Fill(), refms.int32, (2, 2), 2.7), partial(np.full, (2, 2), 2, np.int32),
+    OpRow("Fill", call(ops.Fill(), ms.int32, (2, 2), 2.7), partial(np.full, (2, 2), 2, np.int32),
           [], id="Fill-int32-from-float"),
     OpRow("ZerosLike", ops.ZerosLike(), np.zeros_like, randn((2, 3))),
     OpRow("OnesLike", ops.OnesLike(), np.ones_like, [i32([1, 5])]),
@@ -403,7 +404,7 @@ FILL = [
 
 
 # -- indexing (refms/ops/prims/getitem.py) -----------------------------------------------------
-# The same index function runs on the Tensor (refms GetItem) and on the numpy array (reference).
+# The same index function runs on the Tensor (the implementation's GetItem) and on the numpy array (reference).
 
 def item_1(x):
     return x[1]

@@ -1,0 +1,47 @@
+"""Ordered parallel work for sources and ``map``: a bounded window of pending tasks.
+
+``parallel_map(function, items, workers, processes)`` yields
+``function(item)`` for every item *in order*, keeping at most ``4 · workers``
+tasks in flight, on threads or (``processes=True``, MindSpore's
+``python_multiprocessing``) on forked worker processes.  The order, not the
+timing, decides the output, so any worker count gives the same rows as one.
+An exception in a worker is re-raised in the caller with its message; an
+iterator abandoned half-way shuts its pool down.
+"""
+import concurrent.futures as futures
+import multiprocessing
+from collections import deque
+
+__all__ = ["parallel_map"]
+
+_FORKED = {}
+
+
+def _call_forked(key, item):
+    return _FORKED[key](item)
+
+
+def parallel_map(function, items, workers, processes=False):
+    if processes and "fork" in multiprocessing.get_all_start_methods():
+        key = id(function)
+        _FORKED[key] = function              # inherited by the forked workers
+        pool = futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+        submit = lambda item: pool.submit(_call_forked, key, item)   # noqa: E731
+    else:
+        key = None
+        pool = futures.ThreadPoolExecutor(workers)
+        submit = lambda item: pool.submit(function, item)            # noqa: E731
+    pending = deque()
+    try:
+        for item in items:
+            pending.append(submit(item))
+            if len(pending) >= 4 * workers:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for task in pending:
+            task.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+        if key is not None:
+            _FORKED.pop(key, None)
