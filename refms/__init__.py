@@ -18,7 +18,7 @@ from . import ops
 from .autograd import pynative as _pynative  # noqa: F401  (installs the PyNative executor)
 from .autograd.grad import grad, value_and_grad
 from . import context
-from .context import GRAPH_MODE, PYNATIVE_MODE, set_context, get_context
+from .context import GRAPH_MODE, PYNATIVE_MODE, set_context, get_context, set_device
 from .seed import set_seed, get_seed
 from . import common
 from . import nn
@@ -41,7 +41,7 @@ __all__ = [
     "get_py_obj_dtype",
     # ops, autodiff, execution modes
     "ops", "grad", "value_and_grad", "jit", "ms_function", "context", "GRAPH_MODE",
-    "PYNATIVE_MODE", "set_context", "get_context", "set_seed", "get_seed",
+    "PYNATIVE_MODE", "set_context", "get_context", "set_device", "set_seed", "get_seed",
     # cells, training, data, checkpoints
     "nn", "dataset", "train", "amp", "Model", "Callback", "RunContext", "LossMonitor",
     "TimeMonitor", "CheckpointConfig", "ModelCheckpoint", "Accuracy", "Loss",

@@ -10,6 +10,9 @@ Importing refms never loads it; these functions do, once, and never raise or pri
     >>> refms.cuda.why_unavailable()         # on a machine without a GPU driver, e.g.
     'CUDA error 35 (CUDA driver version is insufficient for CUDA runtime version) when ...'
 """
+import warnings
+
+from . import context as _context
 from ._cuda import loader as _loader
 
 __all__ = ["is_available", "why_unavailable", "synchronize", "gemm_implementation"]
@@ -38,3 +41,18 @@ def gemm_implementation():
     """Which matrix product serves MatMul/BatchMatMul/Conv2D on the GPU: cuBLAS or ours."""
     from ._cuda import cublas, device
     return cublas.which(device.runtime())
+
+
+def _activate_gpu(device_id):
+    """``set_context(device_target="GPU")``: raise, naming why, when the library cannot run."""
+    reason = why_unavailable()
+    if reason is not None:
+        raise RuntimeError(f"Unsupported device target GPU: refms's CUDA library cannot run on "
+                           f"this machine: {reason}")
+    from ._cuda import device
+    device.runtime(device_id)
+    warnings.warn("refms: the CUDA library loaded, but the gpu kernel backend is not wired "
+                  "into this version; the computation runs on the CPU kernels.", stacklevel=4)
+
+
+_context.register_device_target("GPU", _activate_gpu)

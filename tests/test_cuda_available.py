@@ -58,3 +58,19 @@ def test_shim_build_loads_as_a_device(fresh_loader):
         pytest.skip("no C++ compiler for the CPU shim build")
     fresh_loader.setenv(loader.ENV_LIBRARY, build.build_shim())
     assert refms.cuda.is_available(), refms.cuda.why_unavailable()
+
+
+def test_gpu_target_without_the_library_raises_naming_why(fresh_loader, tmp_path):
+    fresh_loader.setenv(loader.ENV_LIBRARY, str(tmp_path / "absent.so"))
+    with pytest.raises(RuntimeError, match=r"Unsupported device target GPU: .*was not built"):
+        refms.set_context(device_target="GPU")
+    assert refms.get_context("device_target") == "CPU"
+    with pytest.raises(RuntimeError, match=r"Unsupported device target GPU"):
+        refms.set_device("GPU", 0)
+    refms.set_device("CPU")
+    assert refms.get_context("device_target") == "CPU"
+
+
+def test_set_device_checks_the_id():
+    with pytest.raises(ValueError, match="device_id"):
+        refms.set_device("CPU", -1)

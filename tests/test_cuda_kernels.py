@@ -75,7 +75,9 @@ UNARY_NUMPY = {
     "sigmoid": lambda x: 1 / (1 + np.exp(-x)), "relu": lambda x: np.maximum(x, 0),
     "floor": np.floor, "ceil": np.ceil, "round": np.rint, "sign": np.sign, "log1p": np.log1p,
     "expm1": np.expm1, "erf": None, "logical_not": np.logical_not,
-    "softplus": lambda x: np.log1p(np.exp(x)), "isnan": np.isnan,
+    "softplus": lambda x: np.log1p(np.exp(x)), "isnan": np.isnan, "isinf": np.isinf,
+    "isfinite": np.isfinite, "trunc": np.trunc,
+    "gelu": lambda x: 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x ** 3))),
 }
 POSITIVE = ("log", "sqrt", "rsqrt", "log1p")
 
@@ -85,6 +87,8 @@ POSITIVE = ("log", "sqrt", "rsqrt", "log1p")
 def test_unary(rt, name, dtype):
     x = rand(3, 5, 7, dtype=dtype, low=0.1 if name in POSITIVE else -3, high=3)
     x[0, 0, 0] = 2.5                                       # a tie for round (half to even)
+    if name in ("isnan", "isinf", "isfinite"):
+        x[1, 1, :3] = [np.nan, np.inf, -np.inf]
     expected_fn = UNARY_NUMPY[name]
     if expected_fn is None:                                # erf: scipy is a dependency
         from scipy.special import erf as expected_fn
@@ -198,6 +202,45 @@ def test_where(rt):
     a, b = rand(4, 3), rand(3)
     out = ops.where(rt.to_device(cond), rt.to_device(a), rt.to_device(b)).numpy()
     np.testing.assert_array_equal(out, np.where(cond, a, b))
+
+
+def test_copy_strided_into_a_view(rt):
+    out = ops.fill(rt, (4, 6), np.float32, 0.0)
+    x = rand(4, 3)
+    ops.copy_into(out.view((4, 3), (6, 2), 1), rt.to_device(x))      # columns 1, 3, 5
+    expected = np.zeros((4, 6), np.float32)
+    expected[:, 1::2] = x
+    np.testing.assert_array_equal(out.numpy(), expected)
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_concat_stack_split(rt, axis):
+    xs = [rand(2, 3, 4), rand(2, 3, 4), rand(2, 3, 4)]
+    if axis == 1:
+        xs[1] = rand(2, 5, 4)
+    device_xs = [rt.to_device(x) for x in xs]
+    np.testing.assert_array_equal(ops.concat(device_xs, axis).numpy(), np.concatenate(xs, axis))
+    if axis != 1:
+        np.testing.assert_array_equal(ops.stack(device_xs, axis).numpy(), np.stack(xs, axis))
+    whole = np.concatenate(xs, axis)
+    for sections in (next(d for d in (3, 2, 1) if whole.shape[axis] % d == 0), [1, 3]):
+        parts = ops.split(rt.to_device(whole), sections, axis)
+        expected = np.split(whole, sections, axis)
+        assert len(parts) == len(expected)
+        for part, want in zip(parts, expected):
+            np.testing.assert_array_equal(part.numpy(), want)
+
+
+@pytest.mark.parametrize("axis", [0, 1, (0, 2), None])
+def test_flip(rt, axis):
+    x = rand(3, 4, 5)
+    np.testing.assert_array_equal(ops.flip(rt.to_device(x), axis).numpy(), np.flip(x, axis))
+
+
+@pytest.mark.parametrize("reps", [2, (2, 1), (1, 3, 2)])
+def test_tile(rt, reps):
+    x = rand(2, 3)
+    np.testing.assert_array_equal(ops.tile(rt.to_device(x), reps).numpy(), np.tile(x, reps))
 
 
 # ---- reductions --------------------------------------------------------------------------
@@ -522,6 +565,16 @@ def test_philox_known_answer(rt):
     assert words == expected[:10]
 
 
+def test_uniform_and_bernoulli(rt):
+    u = ops.uniform(rt, (4000,), seed=3, offset=0).numpy()
+    assert u.dtype == np.float32 and u.min() >= 0 and u.max() < 1
+    assert abs(u.mean() - 0.5) < 0.02 and abs(u.var() - 1 / 12) < 0.01
+    words = ops.philox(rt, 8, 3, 0).numpy()
+    np.testing.assert_array_equal(u[:8], (words >> 8).astype(np.float32) / np.float32(2 ** 24))
+    b = ops.bernoulli(rt, (4000,), 0.3, seed=3, offset=0, dtype=np.int32).numpy()
+    np.testing.assert_array_equal(b, (u < 0.3).astype(np.int32))        # the same draws
+
+
 def test_dropout(rt):
     x = rand(1000) + 3
     y, mask = ops.dropout(rt.to_device(x), 0.7, seed=5, offset=0)
@@ -624,6 +677,9 @@ KERNEL_TESTS = {
     "adam_kernel": "test_adam",
     "philox_kernel": "test_philox_known_answer",
     "dropout_kernel": "test_dropout",
+    "uniform_kernel": "test_uniform_and_bernoulli",
+    "bernoulli_kernel": "test_uniform_and_bernoulli",
+    "copy_strided_kernel": "test_copy_strided_into_a_view test_concat_stack_split test_flip test_tile",
     "gather_kernel": "test_gather test_bad_gather_index_surfaces_at_next_synchronizing_point "
                      "test_bad_gather_index_raises_at_the_op_when_synchronous",
     "one_hot_kernel": "test_one_hot",

@@ -13,8 +13,9 @@ FLOAT_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
 UNARY = {"copy": 0, "neg": 1, "abs": 2, "exp": 3, "log": 4, "sqrt": 5, "rsqrt": 6, "square": 7,
          "reciprocal": 8, "sin": 9, "cos": 10, "tanh": 11, "sigmoid": 12, "relu": 13,
          "floor": 14, "ceil": 15, "round": 16, "sign": 17, "log1p": 18, "expm1": 19, "erf": 20,
-         "logical_not": 21, "softplus": 22, "isnan": 23}
-UNARY_BOOL_RESULT = ("logical_not", "isnan")
+         "logical_not": 21, "softplus": 22, "isnan": 23, "gelu": 24, "trunc": 25, "isinf": 26,
+         "isfinite": 27}
+UNARY_BOOL_RESULT = ("logical_not", "isnan", "isinf", "isfinite")
 
 BINARY = {"add": 0, "sub": 1, "mul": 2, "div": 3, "floor_div": 4, "floor_mod": 5, "pow": 6,
           "maximum": 7, "minimum": 8, "equal": 9, "not_equal": 10, "less": 11, "less_equal": 12,

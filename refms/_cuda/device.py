@@ -232,10 +232,11 @@ class DeviceArray:
             stride == expected for size, stride, expected
             in zip(self.shape, self.strides, contiguous_strides(self.shape)) if size != 1)
 
-    def view(self, shape, strides):
-        """Another DeviceArray on the same memory (no copy)."""
+    def view(self, shape, strides, offset=0):
+        """Another DeviceArray on the same memory (no copy), starting ``offset`` elements on."""
         out = DeviceArray(self.runtime, None, shape, self.dtype, strides)
-        out.allocation, out.ptr = self.allocation, self.ptr
+        out.allocation = self.allocation
+        out.ptr = self.ptr + offset * self.dtype.itemsize if self.ptr is not None else None
         return out
 
     def reshape(self, shape):

@@ -74,6 +74,76 @@ def broadcast_to(x, shape, op="broadcast_to"):
     return contiguous(view, op)
 
 
+def copy_into(dst, src, op="copy"):
+    """dst[...] = src (broadcast to dst's shape); dst may be any strided view."""
+    rt = dst.runtime
+    rt.call(op, "refms_copy_strided", _dtype(dst, op), dst.size, dst.ndim, _i64(dst.shape),
+            src.ptr, _i64(_broadcast_strides(src, dst.shape)), dst.ptr, _i64(dst.strides))
+
+
+def concat(xs, axis, op="Concat"):
+    """The arrays joined along ``axis`` (one dtype)."""
+    axis %= xs[0].ndim
+    shape = list(xs[0].shape)
+    shape[axis] = sum(x.shape[axis] for x in xs)
+    out = xs[0].runtime.empty(shape, xs[0].dtype)
+    start = 0
+    for x in xs:
+        if x.size:
+            piece = out.view(x.shape, out.strides, start * out.strides[axis])
+            copy_into(piece, x, op)
+        start += x.shape[axis]
+    return out
+
+
+def stack(xs, axis, op="Stack"):
+    """The arrays stacked along a new ``axis``."""
+    axis %= xs[0].ndim + 1
+    return concat([x.view(x.shape[:axis] + (1,) + x.shape[axis:],
+                          x.strides[:axis] + (0,) + x.strides[axis:]) for x in xs], axis, op)
+
+
+def split(x, sections, axis, op="Split"):
+    """As numpy.split: ``sections`` equal parts, or the split indices; contiguous copies."""
+    axis %= x.ndim
+    size = x.shape[axis]
+    if isinstance(sections, (int, np.integer)):
+        bounds = [size // sections * k for k in range(1, sections)]
+    else:
+        bounds = [int(b) for b in sections]
+    edges = [0] + [min(max(b, 0), size) for b in bounds] + [size]
+    parts = []
+    for lo, hi in zip(edges[:-1], edges[1:]):
+        hi = max(hi, lo)
+        shape = x.shape[:axis] + (hi - lo,) + x.shape[axis + 1:]
+        parts.append(contiguous(x.view(shape, x.strides, lo * x.strides[axis]), op))
+    return tuple(parts)
+
+
+def flip(x, axis, op="ReverseV2"):
+    """x reversed along ``axis`` (an int, a tuple, or None for all): a negative-stride read."""
+    axes = range(x.ndim) if axis is None else [a % x.ndim for a in np.atleast_1d(axis)]
+    strides, offset = list(x.strides), 0
+    for a in axes:
+        offset += (x.shape[a] - 1) * strides[a]
+        strides[a] = -strides[a]
+    return contiguous(x.view(x.shape, strides, offset) if x.size else x, op)
+
+
+def tile(x, reps, op="Tile"):
+    """As numpy.tile: x repeated ``reps`` times along each axis."""
+    reps = tuple(int(r) for r in np.atleast_1d(reps))
+    ndim = max(len(reps), x.ndim)
+    reps = (1,) * (ndim - len(reps)) + reps
+    x = x.view((1,) * (ndim - x.ndim) + x.shape, (0,) * (ndim - x.ndim) + x.strides)
+    shape, strides = [], []
+    for r, size, stride in zip(reps, x.shape, x.strides):
+        shape += [r, size]
+        strides += [0, stride]
+    out = contiguous(x.view(shape, strides), op)
+    return out.reshape(tuple(r * s for r, s in zip(reps, x.shape)))
+
+
 def binary(name, a, b, op=None):
     """out = f(a, b) elementwise with numpy broadcasting; both inputs of one dtype."""
     op = op or name
@@ -461,6 +531,22 @@ def philox(rt, n, seed, offset, op="philox"):
     """n uint32 words of Philox4x32-10 for (seed, offset)."""
     out = rt.empty((int(n),), np.uint32)
     rt.call(op, "refms_philox", out.size, int(seed) % 2 ** 64, int(offset) % 2 ** 64, out.ptr)
+    return out
+
+
+def uniform(rt, shape, seed, offset, dtype=np.float32, op="UniformReal"):
+    """Uniform [0, 1) numbers of ``dtype`` from Philox (seed, offset)."""
+    out = rt.empty(tuple(shape), dtype)
+    rt.call(op, "refms_uniform", _dtype(out, op, True), out.size, int(seed) % 2 ** 64,
+            int(offset) % 2 ** 64, out.ptr)
+    return out
+
+
+def bernoulli(rt, shape, p, seed, offset, dtype, op="Bernoulli"):
+    """1 with probability p, else 0, in ``dtype``, from Philox (seed, offset)."""
+    out = rt.empty(tuple(shape), dtype)
+    rt.call(op, "refms_bernoulli", _dtype(out, op), out.size, float(p), int(seed) % 2 ** 64,
+            int(offset) % 2 ** 64, out.ptr)
     return out
 
 

@@ -38,6 +38,7 @@ PROTOTYPES = {
     # elementwise.cu
     "refms_unary": (c_int, [c_int, c_int, c_int64, c_int, I64P, VP, I64P, VP]),
     "refms_binary": (c_int, [c_int, c_int, c_int64, c_int, I64P, VP, I64P, VP, I64P, VP]),
+    "refms_copy_strided": (c_int, [c_int, c_int64, c_int, I64P, VP, I64P, VP, I64P]),
     "refms_cast": (c_int, [c_int, c_int, c_int64, VP, VP]),
     "refms_fill": (c_int, [c_int, c_int64, c_double, c_int64, VP]),
     "refms_arange": (c_int, [c_int, c_int64, c_double, c_double, VP]),
@@ -76,6 +77,8 @@ PROTOTYPES = {
                            c_double, c_double, c_int]),
     # random.cu
     "refms_philox": (c_int, [c_int64, c_uint64, c_uint64, VP]),
+    "refms_uniform": (c_int, [c_int, c_int64, c_uint64, c_uint64, VP]),
+    "refms_bernoulli": (c_int, [c_int, c_int64, c_double, c_uint64, c_uint64, VP]),
     "refms_dropout": (c_int, [c_int, c_int64, c_double, c_uint64, c_uint64, VP, VP, VP]),
     # index.cu
     "refms_gather": (c_int, [c_int, c_int, c_int64, c_int64, c_int64, c_int64, VP, VP, VP, c_int]),

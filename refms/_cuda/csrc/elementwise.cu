@@ -44,6 +44,11 @@ __device__ __forceinline__ T apply_unary(int op, T x) {
         case REFMS_ERF: return (T)erf(r);
         case REFMS_SOFTPLUS:                                                  // log(1 + e^x), stable
             return (T)(r > (R)0 ? r + log1p(exp(-r)) : log1p(exp(r)));
+        case REFMS_GELU: {                     // x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+            const R c = (R)0.7978845608028654, a = (R)0.044715;
+            return (T)((R)0.5 * r * ((R)1 + tanh(c * (r + a * r * r * r))));
+        }
+        case REFMS_TRUNC: return (T)trunc(r);
         default: return x;
     }
 }
@@ -57,7 +62,7 @@ __device__ __forceinline__ T apply_unary(int op, T x) {
             case REFMS_SQUARE: return (type)(x * x);                                     \
             case REFMS_RELU: return x > 0 ? x : (type)0;                                 \
             case REFMS_SIGN: return (type)((x > 0) - (x < 0));                           \
-            default: return x;             /* COPY, FLOOR, CEIL, ROUND */                \
+            default: return x;             /* COPY, FLOOR, CEIL, ROUND, TRUNC */         \
         }                                                                                \
     }
 REFMS_INTEGER_UNARY(int8_t)
@@ -72,13 +77,30 @@ __global__ void unary_kernel(int op, int64_t n, Indexer ix, const T* x, T* out) 
     REFMS_GRID_LOOP(i, n) { out[i] = apply_unary<T>(op, x[ix.offset(0, i)]); }
 }
 
-// out[i] = predicate(x[offset(i)]) as bool (LOGICAL_NOT: x == 0; ISNAN: x != x).
+template <class T> __device__ __forceinline__ bool is_inf(T x) {
+    return is_float<T>() && (x == lowest<T>() || x == highest<T>());
+}
+
+// out[i] = predicate(x[offset(i)]) as bool: LOGICAL_NOT x == 0, ISNAN x != x,
+// ISINF |x| = inf, ISFINITE neither NaN nor inf.
 template <class T>
 __global__ void unary_predicate_kernel(int op, int64_t n, Indexer ix, const T* x, uint8_t* out) {
     REFMS_GRID_LOOP(i, n) {
         T v = x[ix.offset(0, i)];
-        out[i] = op == REFMS_LOGICAL_NOT ? (v == (T)0) : is_nan(v);
+        switch (op) {
+            case REFMS_LOGICAL_NOT: out[i] = v == (T)0; break;
+            case REFMS_ISNAN: out[i] = is_nan(v); break;
+            case REFMS_ISINF: out[i] = is_inf(v); break;
+            default: out[i] = !is_nan(v) && !is_inf(v); break;       // ISFINITE
+        }
     }
+}
+
+// dst[offset_dst(i)] = src[offset_src(i)]: a copy between two strided views of one shape
+// (concatenation writes each piece into a view of the output; flips read negative strides).
+template <class T>
+__global__ void copy_strided_kernel(int64_t n, Indexer ix, const T* src, T* dst) {
+    REFMS_GRID_LOOP(i, n) { dst[ix.offset(1, i)] = src[ix.offset(0, i)]; }
 }
 
 // Floor division and modulo with Python's signs (the quotient rounds toward -inf).
@@ -203,10 +225,11 @@ extern "C" {
 int refms_unary(int op, int dtype, int64_t n, int ndim, const int64_t* shape, const void* x,
                 const int64_t* x_strides, void* out) {
     if (ndim > REFMS_MAX_DIMS) return REFMS_ERROR_SHAPE;
-    if (op < REFMS_COPY || op > REFMS_ISNAN) return REFMS_ERROR_OP;
+    if (op < REFMS_COPY || op > REFMS_ISFINITE) return REFMS_ERROR_OP;
     if (n == 0) return 0;
     Indexer ix = make_indexer(ndim, shape, x_strides);
-    bool predicate = op == REFMS_LOGICAL_NOT || op == REFMS_ISNAN;
+    bool predicate = op == REFMS_LOGICAL_NOT || op == REFMS_ISNAN || op == REFMS_ISINF ||
+                     op == REFMS_ISFINITE;
     REFMS_DISPATCH_ALL(dtype,
         if (predicate) {
             REFMS_LAUNCH(blocks_for(n), kThreads, unary_predicate_kernel<T>)(
@@ -232,6 +255,16 @@ int refms_binary(int op, int dtype, int64_t n, int ndim, const int64_t* shape, c
             REFMS_LAUNCH(blocks_for(n), kThreads, binary_kernel<T>)(
                 op, n, ix, (const T*)a, (const T*)b, (T*)out);
         });
+    return launched();
+}
+
+int refms_copy_strided(int dtype, int64_t n, int ndim, const int64_t* shape, const void* src,
+                       const int64_t* src_strides, void* dst, const int64_t* dst_strides) {
+    if (ndim > REFMS_MAX_DIMS) return REFMS_ERROR_SHAPE;
+    if (n == 0) return 0;
+    Indexer ix = make_indexer(ndim, shape, src_strides, dst_strides);
+    REFMS_DISPATCH_ALL(dtype,
+        REFMS_LAUNCH(blocks_for(n), kThreads, copy_strided_kernel<T>)(n, ix, (const T*)src, (T*)dst));
     return launched();
 }
 

@@ -38,6 +38,29 @@ __global__ void philox_kernel(int64_t n, uint64_t seed, uint64_t offset, uint32_
     }
 }
 
+// Uniform [0, 1) from the top 24 bits of a word (exact in float and double).
+__device__ __forceinline__ double unit_uniform(uint32_t word) {
+    return (double)(word >> 8) * (1.0 / 16777216.0);
+}
+
+// out[i] = u_i uniform in [0, 1), one thread per group of 4 elements.
+template <class T>
+__global__ void uniform_kernel(int64_t n, uint64_t seed, uint64_t offset, T* out) {
+    REFMS_GRID_LOOP(g, (n + 3) / 4) {
+        Philox4 bits = philox4x32_10((uint64_t)g, offset, seed);
+        for (int r = 0; r < 4 && 4 * g + r < n; ++r) out[4 * g + r] = (T)unit_uniform(bits.v[r]);
+    }
+}
+
+// out[i] = [u_i < p] (1 or 0 in T), one thread per group of 4 elements.
+template <class T>
+__global__ void bernoulli_kernel(int64_t n, double p, uint64_t seed, uint64_t offset, T* out) {
+    REFMS_GRID_LOOP(g, (n + 3) / 4) {
+        Philox4 bits = philox4x32_10((uint64_t)g, offset, seed);
+        for (int r = 0; r < 4 && 4 * g + r < n; ++r) out[4 * g + r] = unit_uniform(bits.v[r]) < p ? (T)1 : (T)0;
+    }
+}
+
 // Dropout, one thread per group of 4 elements: u = (word >> 8) / 2^24 in [0, 1);
 // mask = [u < keep_prob] (in x's dtype), y = x * mask / keep_prob (0 when keep_prob = 0).
 template <class T>
@@ -48,7 +71,7 @@ __global__ void dropout_kernel(int64_t n, double keep_prob, uint64_t seed, uint6
         Philox4 bits = philox4x32_10((uint64_t)g, offset, seed);
         for (int r = 0; r < 4 && 4 * g + r < n; ++r) {
             int64_t i = 4 * g + r;
-            double u = (double)(bits.v[r] >> 8) * (1.0 / 16777216.0);
+            double u = unit_uniform(bits.v[r]);
             T keep = u < keep_prob ? (T)1 : (T)0;
             mask[i] = keep;
             y[i] = (T)((double)x[i] * (double)keep * scale);
@@ -65,6 +88,20 @@ extern "C" {
 int refms_philox(int64_t n, uint64_t seed, uint64_t offset, uint32_t* out) {
     if (n == 0) return 0;
     REFMS_LAUNCH(blocks_for((n + 3) / 4), kThreads, philox_kernel)(n, seed, offset, out);
+    return launched();
+}
+
+int refms_uniform(int dtype, int64_t n, uint64_t seed, uint64_t offset, void* out) {
+    if (n == 0) return 0;
+    REFMS_DISPATCH_FLOAT(dtype,
+        REFMS_LAUNCH(blocks_for((n + 3) / 4), kThreads, uniform_kernel<T>)(n, seed, offset, (T*)out));
+    return launched();
+}
+
+int refms_bernoulli(int dtype, int64_t n, double p, uint64_t seed, uint64_t offset, void* out) {
+    if (n == 0) return 0;
+    REFMS_DISPATCH_ALL(dtype,
+        REFMS_LAUNCH(blocks_for((n + 3) / 4), kThreads, bernoulli_kernel<T>)(n, p, seed, offset, (T*)out));
     return launched();
 }
 

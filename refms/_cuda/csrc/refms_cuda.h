@@ -58,7 +58,8 @@ enum RefmsUnaryOp {
     REFMS_RSQRT = 6, REFMS_SQUARE = 7, REFMS_RECIPROCAL = 8, REFMS_SIN = 9, REFMS_COS = 10,
     REFMS_TANH = 11, REFMS_SIGMOID = 12, REFMS_RELU = 13, REFMS_FLOOR = 14, REFMS_CEIL = 15,
     REFMS_ROUND = 16, REFMS_SIGN = 17, REFMS_LOG1P = 18, REFMS_EXPM1 = 19, REFMS_ERF = 20,
-    REFMS_LOGICAL_NOT = 21, REFMS_SOFTPLUS = 22, REFMS_ISNAN = 23
+    REFMS_LOGICAL_NOT = 21, REFMS_SOFTPLUS = 22, REFMS_ISNAN = 23, REFMS_GELU = 24,
+    REFMS_TRUNC = 25, REFMS_ISINF = 26, REFMS_ISFINITE = 27
 };
 
 /* binary op codes (elementwise.cu) */
@@ -99,6 +100,9 @@ REFMS_API int refms_unary(int op, int dtype, int64_t n, int ndim, const int64_t*
 REFMS_API int refms_binary(int op, int dtype, int64_t n, int ndim, const int64_t* shape,
                            const void* a, const int64_t* a_strides,
                            const void* b, const int64_t* b_strides, void* out);
+REFMS_API int refms_copy_strided(int dtype, int64_t n, int ndim, const int64_t* shape,
+                                 const void* src, const int64_t* src_strides, void* dst,
+                                 const int64_t* dst_strides);
 REFMS_API int refms_cast(int src_dtype, int dst_dtype, int64_t n, const void* src, void* dst);
 REFMS_API int refms_fill(int dtype, int64_t n, double value, int64_t int_value, void* out);
 REFMS_API int refms_arange(int dtype, int64_t n, double start, double step, void* out);
@@ -179,6 +183,9 @@ REFMS_API int refms_adam(int dtype, int64_t n, void* var, void* m, void* v, cons
 
 /* ---- random.cu ----------------------------------------------------------------------------- */
 REFMS_API int refms_philox(int64_t n, uint64_t seed, uint64_t offset, uint32_t* out);
+REFMS_API int refms_uniform(int dtype, int64_t n, uint64_t seed, uint64_t offset, void* out);
+REFMS_API int refms_bernoulli(int dtype, int64_t n, double p, uint64_t seed, uint64_t offset,
+                              void* out);
 REFMS_API int refms_dropout(int dtype, int64_t n, double keep_prob, uint64_t seed,
                             uint64_t offset, const void* x, void* y, void* mask);
 
