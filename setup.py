@@ -25,6 +25,7 @@ modules and the CUDA library beside their sources.
 """
 import importlib.util
 import os
+import runpy
 import sys
 
 from setuptools import Extension, setup
@@ -33,11 +34,12 @@ from setuptools.command.build_ext import build_ext
 STRICT = os.environ.get("REFMS_STRICT_BUILD", "").strip() == "1"
 CUDA = os.environ.get("REFMS_CUDA", "").strip()          # "0": skip, "1": must build, "": if nvcc
 
-EXTENSIONS = [
-    Extension("refms._fast.matmul", ["refms/_fast/matmul.pyx"]),
-    Extension("refms._fast.reduce", ["refms/_fast/reduce.pyx"]),
-    Extension("refms._fast.pool", ["refms/_fast/pool.pyx"]),
-]
+# The twins are found from refms/_fast/*.pyx by one helper, loaded by path so that
+# building never imports refms (which needs numpy and the rest at run time).
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_twins = runpy.run_path(os.path.join(_HERE, "refms", "_fast", "twins.py"))
+EXTENSIONS = [Extension(f"refms._fast.{name}", [f"refms/_fast/{name}.pyx"])
+              for name in _twins["twin_modules"]()]
 
 
 class optional_build_ext(build_ext):

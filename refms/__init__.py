@@ -18,13 +18,17 @@ from . import ops
 from .autograd import pynative as _pynative  # noqa: F401  (installs the PyNative executor)
 from .autograd.grad import grad, value_and_grad
 from . import context
-from .context import GRAPH_MODE, PYNATIVE_MODE, set_context, get_context, set_device
+from .context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context, set_device,
+                      ParallelMode, set_auto_parallel_context, get_auto_parallel_context,
+                      reset_auto_parallel_context)
 from .seed import set_seed, get_seed
 from . import common
 from . import nn
 from .graph import jit, ms_function                # GRAPH_MODE and jit: refms.graph
 from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
 from . import dataset, train, amp
+from . import communication, parallel, log, profiler
+from .train.mindir import export, load
 from . import cuda                                 # is_available / why_unavailable: loads nothing
 from .train import (Model, Callback, RunContext, LossMonitor, TimeMonitor, CheckpointConfig,
                     ModelCheckpoint, Accuracy, Loss, FixedLossScaleManager,
@@ -42,6 +46,9 @@ __all__ = [
     # ops, autodiff, execution modes
     "ops", "grad", "value_and_grad", "jit", "ms_function", "context", "GRAPH_MODE",
     "PYNATIVE_MODE", "set_context", "get_context", "set_device", "set_seed", "get_seed",
+    "ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
+    "reset_auto_parallel_context", "communication", "parallel", "log", "profiler", "export",
+    "load",
     # cells, training, data, checkpoints
     "nn", "dataset", "train", "amp", "Model", "Callback", "RunContext", "LossMonitor",
     "TimeMonitor", "CheckpointConfig", "ModelCheckpoint", "Accuracy", "Loss",

@@ -18,6 +18,7 @@ import numpy as np
 
 from . import compat
 from . import dtype as mstype
+from . import kernels
 
 __all__ = ["Tensor"]
 
@@ -95,7 +96,7 @@ class Tensor:
                                                      else (shape,)))
                 return
         if isinstance(input_data, Tensor):
-            array, inferred = input_data._value(), input_data._dtype
+            array, inferred = input_data._host(), input_data._dtype
         elif isinstance(input_data, (np.ndarray, np.generic)):
             array = np.asarray(input_data)
             inferred = mstype.nptype_to_dtype(array.dtype)
@@ -110,6 +111,7 @@ class Tensor:
         else:
             self._data = _cast_array(array, dtype)
             self._dtype = dtype
+        self._data = kernels.from_host(self._data)     # onto the default backend (cpu: as is)
 
     @classmethod
     def _make(cls, array, dtype, weak=False):
@@ -124,26 +126,31 @@ class Tensor:
 
     # -- data access ---------------------------------------------------------
     def _value(self):
-        """The numpy array, raising the MindSpore error for uninitialised tensors.
+        """The storage array (numpy on cpu; another backend's array elsewhere), raising the
+        MindSpore error for uninitialised tensors.
 
         Before 2.1 (``compat``), seed 003 documents that an uninitialised tensor
         computes as zeros; 2.10 raises instead (SEMANTICS.md 2.4).
         """
         if self._data is None:
             if compat.behaviour("lazy_init_computes_as_zero"):
-                return np.zeros(self._shape, dtype=self._dtype.np_type)
+                return kernels.from_host(np.zeros(self._shape, dtype=self._dtype.np_type))
             raise RuntimeError(f"The Tensor(shape={list(self._shape)}, dtype={self._dtype}) is "
                                f"uninitialized. Please call Tensor.init_data() first.")
         return self._data
+
+    def _host(self):
+        """The values as a numpy array (the storage itself on cpu, a copy from other backends)."""
+        return kernels.to_host(self._value())
 
     def asnumpy(self):
         """A numpy copy of the values (initialises a lazy tensor first)."""
         if self._data is None:
             self.init_data()
-        return np.array(self._data, copy=True)
+        return np.array(kernels.to_host(self._data), copy=True)
 
     def __array__(self, dtype=None, copy=None):
-        array = self._value()
+        array = self._host()
         return array if dtype is None else array.astype(dtype)
 
     def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
@@ -152,7 +159,7 @@ class Tensor:
             raise TypeError("init_data must be set Tensor.init, init can't be None")
         array = np.zeros(self._shape, dtype=self._dtype.np_type)
         self._init(array)
-        self._data = _cast_array(array, self._dtype)
+        self._data = kernels.from_host(_cast_array(array, self._dtype))
         self._init = None
         self._shape = None
         return self
@@ -167,7 +174,8 @@ class Tensor:
 
     def assign_value(self, value):
         """Replace the values in place (shape and dtype taken from ``value``)."""
-        self._data = value._value() if isinstance(value, Tensor) else np.asarray(value)
+        self._data = value._value() if isinstance(value, Tensor) else kernels.from_host(
+            np.asarray(value))
         if isinstance(value, Tensor):
             self._dtype = value._dtype
         return self
@@ -199,7 +207,7 @@ class Tensor:
 
     @property
     def strides(self):
-        return self._value().strides
+        return self._host().strides
 
     def __len__(self):
         if not self.shape:
@@ -207,7 +215,7 @@ class Tensor:
         return self.shape[0]
 
     def item(self, index=None):
-        array = self._value()
+        array = self._host()
         if index is not None:
             return array.item(index)
         if array.size != 1:
@@ -216,11 +224,11 @@ class Tensor:
         return array.item()
 
     def tolist(self):
-        return self._value().tolist()
+        return self._host().tolist()
 
     def _one_element(self, kind):
         """``bool``/``float``/``int`` of a one-element tensor, with MindSpore 2.10's messages."""
-        array = self._value()
+        array = self._host()
         if array.size != 1:
             if kind is bool:
                 raise ValueError(f"The tensor should have only one element, but got "

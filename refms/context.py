@@ -110,29 +110,8 @@ def is_graph_mode():
     return get_context("mode") == GRAPH_MODE
 
 
-class ParallelMode:
-    """Names of MindSpore's parallel modes (refms runs stand-alone only)."""
-    STAND_ALONE = "stand_alone"
-    DATA_PARALLEL = "data_parallel"
-    SEMI_AUTO_PARALLEL = "semi_auto_parallel"
-    AUTO_PARALLEL = "auto_parallel"
-
-
-_PARALLEL = {"parallel_mode": ParallelMode.STAND_ALONE, "device_num": 1, "gradients_mean": False}
-
-
-def set_auto_parallel_context(**kwargs):
-    """Accepted for script compatibility; only stand-alone execution is supported."""
-    mode = kwargs.get("parallel_mode", ParallelMode.STAND_ALONE)
-    if mode != ParallelMode.STAND_ALONE:
-        raise RuntimeError(f"refms runs stand-alone only; parallel_mode={mode!r} is out of scope "
-                           f"(DESIGN.md 'Not in scope').")
-    _PARALLEL.update(kwargs)
-
-
-def get_auto_parallel_context(attr_key):
-    return _PARALLEL.get(attr_key)
-
-
-def reset_auto_parallel_context():
-    _PARALLEL.update({"parallel_mode": ParallelMode.STAND_ALONE, "device_num": 1})
+# Parallel settings live in refms.parallel (one device: they are recorded, execution is
+# stand-alone); context re-exports them as MindSpore's ``mindspore.context`` does.
+from .parallel._auto_parallel_context import (ParallelMode, set_auto_parallel_context,  # noqa: E402
+                                              get_auto_parallel_context,
+                                              reset_auto_parallel_context)

@@ -9,6 +9,7 @@ import itertools
 import numpy as np
 
 from . import dtype as mstype
+from . import kernels
 from ._tensor import Tensor
 
 __all__ = ["Parameter", "ParameterTuple"]
@@ -33,8 +34,7 @@ class Parameter(Tensor):
         if isinstance(default_input, Tensor):
             if default_input.has_init:
                 default_input = default_input.init_data()
-            super().__init__(default_input._value(), default_input.dtype)
-            self._data = np.array(self._data, copy=True)
+            super().__init__(default_input._host(), default_input.dtype)   # a copy
         elif isinstance(default_input, int):
             super().__init__(default_input, mstype.int32)
         else:
@@ -113,11 +113,11 @@ class Parameter(Tensor):
         if isinstance(data, Tensor):
             if data.has_init:
                 data = data.init_data()
-            array = data._value()
+            array = data._host()
         else:
             array = np.asarray(data)
         from ._tensor import _cast_array
-        self._data = _cast_array(np.array(array, copy=True), self.dtype)
+        self._data = kernels.from_host(_cast_array(np.array(array, copy=True), self.dtype))
         return self
 
     def clone(self, init="same"):
@@ -126,7 +126,7 @@ class Parameter(Tensor):
             from .initializer import initializer
             data = initializer(init, self.shape, self.dtype)
         else:
-            data = Tensor(self._value(), self.dtype)
+            data = Tensor(self._host(), self.dtype)
         return Parameter(data, self.name, self.requires_grad)
 
     def __repr__(self):

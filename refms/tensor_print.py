@@ -61,8 +61,8 @@ def tensor_str(t):
         else:
             return _header(t) + ("\n" if len(t.shape) > 1 else "") + "<uninitialized>)"
     if t.dtype.name == "BFloat16":
-        return _bfloat16_str(t._data)
-    return str(t._data)
+        return _bfloat16_str(t._host())
+    return str(t._host())
 
 
 def _fixed_six_digits(value):
@@ -79,9 +79,7 @@ def _bfloat16_str(array):
 
 def tensor_repr(t):
     """``repr(t)``: MindSpore's C++ ``Tensor::ToStringRepr`` format (SEMANTICS.md 1.5)."""
-    array = t._data
-    if array is None:
-        array = np.zeros(t.shape, dtype=t.dtype.np_type)
+    array = np.zeros(t.shape, dtype=t.dtype.np_type) if t._data is None else t._host()
     opening = "\n" if array.ndim > 1 else " "
     return _header(t) + opening + _body(array, t.dtype) + ")"
 

@@ -14,7 +14,7 @@ import random
 import numpy as np
 import pytest
 
-from refms import compat, context, seed
+from refms import communication, compat, context, seed
 from refms.autograd import tape
 from refms.ops import primitive
 
@@ -22,7 +22,6 @@ from refms.ops import primitive
 @pytest.fixture(autouse=True)
 def fresh_global_state():
     saved_settings = copy.copy(context._SETTINGS)
-    saved_parallel = copy.copy(context._PARALLEL)
     saved_compat = dict(compat._STATE)
     saved_seed = dict(seed._STATE)
     saved_counters = dict(seed._COUNTERS)
@@ -34,8 +33,8 @@ def fresh_global_state():
     leaked_tapes = list(tape._ACTIVE)
     context._SETTINGS.clear()
     context._SETTINGS.update(saved_settings)
-    context._PARALLEL.clear()
-    context._PARALLEL.update(saved_parallel)
+    context.reset_auto_parallel_context()
+    communication.release()
     compat._STATE.clear()
     compat._STATE.update(saved_compat)
     seed._STATE.clear()

@@ -6,6 +6,11 @@ values within rtol 1e-5 (float32) or 1e-12 (float64); inputs the twin hands
 to the reference (other dtypes, empty arrays) give exactly the reference's
 answer or error.
 
+The twins are not listed here: :func:`refms._fast.twins.twin_kernels` finds
+them from ``refms/_fast/*.pyx`` (as ``setup.py`` and the dispatcher do), and
+every twin found must have an entry in ``EXAMPLES`` (one typical call) on top
+of the detailed cases below.
+
 A twin that was not built is skipped, and the skip names what is missing.
 Under ``REFMS_STRICT_BUILD=1`` (CI) ``test_fast_kernels_are_built`` fails
 instead, so a broken build cannot pass silently.
@@ -16,9 +21,9 @@ import numpy as np
 import pytest
 
 from refms import kernels
+from refms._fast.twins import twin_kernels
 
-TWINS = ("matmul", "batch_matmul", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min",
-         "reduce_prod", "max_pool2d")
+TWINS = tuple(twin_kernels())
 REDUCTIONS = ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod")
 RTOL = {np.float32: 1e-5, np.float64: 1e-12}
 FLOATS = (np.float32, np.float64)
@@ -297,3 +302,45 @@ def test_max_pool2d_other_dtypes_fall_back():
     for got, expected in zip(fast(x, (2, 2), (2, 2), (0, 0, 0, 0)),
                              reference(x, (2, 2), (2, 2), (0, 0, 0, 0))):
         np.testing.assert_array_equal(got, expected)
+
+
+# -- every twin found: one typical call each ------------------------------------------------
+
+def _x(shape, seed=21):
+    return random(shape, np.float32, seed)
+
+
+#: kernel -> its arguments in one typical call; a twin found in refms/_fast needs an entry.
+EXAMPLES = {
+    "matmul": lambda: (_x((5, 4)), _x((3, 4), 22), False, True),
+    "batch_matmul": lambda: (_x((2, 5, 4)), _x((2, 4, 3), 22), False, False),
+    "reduce_sum": lambda: (_x((4, 5)), (1,), False),
+    "reduce_mean": lambda: (_x((4, 5)), (0,), True),
+    "reduce_max": lambda: (_x((4, 5)), (), False),
+    "reduce_min": lambda: (_x((4, 5)), (1,), False),
+    "reduce_prod": lambda: (random((4, 5), np.float32, 23, 0.9, 1.1), (0,), False),
+    "max_pool2d": lambda: (_x((1, 2, 6, 6)), (2, 2), (2, 2), (0, 0, 0, 0)),
+}
+
+
+def test_the_twins_are_found_from_the_pyx_sources():
+    assert set(TWINS) >= {"matmul", "reduce_sum", "max_pool2d"}
+    if kernels.fast_available():
+        assert set(kernels.fast_kernel_names()) == set(TWINS)
+
+
+@pytest.mark.parametrize("name", TWINS)
+def test_every_twin_found_equals_its_reference(name):
+    assert name in EXAMPLES, f"the fast twin {name!r} has no entry in EXAMPLES"
+    assert name in kernels.kernel_names(), f"the fast twin {name!r} has no reference kernel"
+    fast, reference = twin_and_reference(name)
+    args = EXAMPLES[name]()
+    got, expected = fast(*args), reference(*args)
+    if not isinstance(expected, tuple):
+        got, expected = (got,), (expected,)
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        if np.issubdtype(e.dtype, np.floating):
+            assert_same(g, e, np.float32)
+        else:
+            np.testing.assert_array_equal(g, e)

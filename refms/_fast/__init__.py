@@ -2,14 +2,10 @@
 
 Each compiled module here mirrors a module of :mod:`refms.kernels` — same
 kernel names, same signatures, results equal to the reference within
-floating-point tolerance (``tests/test_fast_kernels.py`` checks it):
-
-==============================  ==========================================
-``refms/_fast/matmul.pyx``      ``matmul``, ``batch_matmul`` (BLAS ?gemm)
-``refms/_fast/reduce.pyx``      ``reduce_sum``, ``reduce_mean``,
-                                ``reduce_max``, ``reduce_min``, ``reduce_prod``
-``refms/_fast/pool.pyx``        ``max_pool2d``
-==============================  ==========================================
+floating-point tolerance (``tests/test_fast_kernels.py`` checks it).  Which
+modules and kernels exist is not listed by hand: :mod:`refms._fast.twins`
+finds them from the ``.pyx`` files of this folder (each lists its kernels in
+``__all__``), and ``setup.py`` and the tests read the same list.
 
 Nothing imports this package but the kernel dispatcher, on the first kernel
 call.  Importing it registers every name a compiled module lists in its
@@ -23,9 +19,10 @@ Build them in place with ``python setup.py build_ext --inplace``.
 import importlib
 
 from .. import kernels
+from .twins import twin_modules
 
 #: The compiled modules, each the twin of the reference module of the same name.
-MODULES = ("refms._fast.matmul", "refms._fast.reduce", "refms._fast.pool")
+MODULES = tuple(f"refms._fast.{name}" for name in twin_modules())
 
 try:
     _compiled = [importlib.import_module(name) for name in MODULES]

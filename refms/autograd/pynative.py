@@ -5,8 +5,9 @@
 1. *prepare*  — Python numbers in tensor slots become weak 0-d tensors;
 2. *infer*    — the primitive's shape/dtype rule checks the inputs and gives
    the output's abstract value (errors name the op, shapes and dtypes);
-3. *forward*  — the kernel runs on numpy arrays; the result is cast to the
-   inferred dtype and wrapped in Tensors;
+3. *forward*  — the kernels run on the inputs' arrays, on their backend
+   (:func:`refms.kernels.run`); the result is cast to the inferred dtype and
+   wrapped in Tensors;
 4. *record*   — if a tape is active and the op is differentiable, the call is
    appended to the tape (:mod:`refms.autograd.tape`).
 """
@@ -15,6 +16,7 @@ import numbers
 import numpy as np
 
 from .. import dtype as mstype
+from .. import kernels
 from ..ops.primitive import set_default_executor, op_error
 from .._tensor import Tensor
 from . import tape as _tape
@@ -64,7 +66,7 @@ def cast_tensor_inputs(prim, arrays, dtype):
     """Cast the tensor-slot arrays to ``dtype`` (promoting ops compute in the result dtype)."""
     n = len(arrays) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
     np_type = dtype.np_type
-    return [a.astype(np_type) if i < n and isinstance(a, np.ndarray) and a.dtype != np_type
+    return [kernels.astype(a, np_type) if i < n and hasattr(a, "dtype") and a.dtype != np_type
             else a for i, a in enumerate(arrays)]
 
 
@@ -73,10 +75,7 @@ def wrap(result, abstract):
     if isinstance(abstract, tuple):
         return tuple(wrap(r, a) for r, a in zip(result, abstract))
     dtype = abstract.dtype
-    array = np.asarray(result)
-    if array.dtype != dtype.np_type:
-        array = array.astype(dtype.np_type)
-    return Tensor._make(array, dtype)
+    return Tensor._make(kernels.result_array(result, dtype.np_type), dtype)
 
 
 #: Mixed precision (``Cell.to_float``, SEMANTICS.md 3.4 item 6): the float dtype that every
@@ -123,7 +122,7 @@ def run_primitive(prim, args):
     arrays = [unwrap(x) for x in inputs]
     if prim.compute_in_output_dtype:
         arrays = cast_tensor_inputs(prim, arrays, abstract.dtype)
-    result = prim.forward(*arrays)
+    result = kernels.run(prim.forward, arrays, prim.n_tensor_inputs)    # on the inputs' backend
     out = wrap(result, abstract)
     if _tape._ACTIVE and prim.differentiable:
         _tape.record(prim.bprop, tuple(inputs), out, prim.name)

@@ -11,5 +11,9 @@ from .tensor import tensor
 from . import parameter
 from ..parameter import Parameter, ParameterTuple
 from . import initializer
+from . import seed, api
+from ..seed import set_seed, get_seed
+from ..graph import jit
 
-__all__ = ["dtype", "Tensor", "Parameter", "ParameterTuple", "initializer"]
+__all__ = ["dtype", "Tensor", "tensor", "Parameter", "ParameterTuple", "initializer", "set_seed",
+           "get_seed", "jit", "seed", "api", "parameter"]

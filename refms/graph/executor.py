@@ -6,7 +6,8 @@ node's value is found in the frame of the graph that owns it, walking the
 chain of enclosing frames for free variables — a closure is a graph plus the
 frame it was created in (:class:`Closure`), the classic environment model.
 
-* A primitive runs its ``forward`` on numpy arrays; the result is cast to the
+* A primitive runs its ``forward`` on its inputs' arrays, on their backend
+  (:func:`refms.kernels.run`); the result is cast to the
   dtype inference gave the node.  No shape inference, no tape: that work was
   done at compile time (this is where graph mode saves time over PyNative).
 * A weight (a parameter with a default) is read from its refms Parameter
@@ -16,8 +17,7 @@ frame it was created in (:class:`Closure`), the classic environment model.
 * A call in tail position (the graph's last node is its output) reuses the
   loop instead of recursing, so a ``while`` loop does not grow the Python stack.
 """
-import numpy as np
-
+from .. import kernels
 from ..ops.primitive import Primitive
 from .._tensor import Tensor
 from . import abstract as A
@@ -84,10 +84,7 @@ def _wrap(result, abstract):
     if isinstance(abstract, A.AbstractTuple):
         return tuple(_wrap(r, a) for r, a in zip(result, abstract.items))
     dtype = abstract.dtype
-    array = np.asarray(result)
-    if array.dtype != dtype.np_type:
-        array = array.astype(dtype.np_type)
-    return Tensor._make(array, dtype)
+    return Tensor._make(kernels.result_array(result, dtype.np_type), dtype)
 
 
 def run_primitive(prim, args, abstract):
@@ -96,9 +93,9 @@ def run_primitive(prim, args, abstract):
     if prim.compute_in_output_dtype:
         n = len(arrays) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
         np_type = abstract.dtype.np_type
-        arrays = [a.astype(np_type) if i < n and isinstance(a, np.ndarray) and a.dtype != np_type
+        arrays = [kernels.astype(a, np_type) if i < n and hasattr(a, "dtype") and a.dtype != np_type
                   else a for i, a in enumerate(arrays)]
-    return _wrap(prim.forward(*arrays), abstract)
+    return _wrap(kernels.run(prim.forward, arrays, prim.n_tensor_inputs), abstract)
 
 
 def call_value(fn, args, abstract=None):

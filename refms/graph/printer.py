@@ -113,9 +113,9 @@ def format_value(value, names):
 
 def _format_tensor(t):
     if getattr(t, "weak", False) and t.shape == ():
-        return format_value(t._value().item(), None)
+        return format_value(t.item(), None)
     if t.size <= 8 and t._data is not None:
-        text = np.array2string(t._value(), separator=" ").replace("\n", "")
+        text = np.array2string(t._host(), separator=" ").replace("\n", "")
         return f"Tensor(shape={list(t.shape)}, dtype={t.dtype}, value={text})"
     return f"Tensor(shape={list(t.shape)}, dtype={t.dtype}, value=...)"
 

@@ -1,57 +1,119 @@
 """Kernels: the numerical routines primitives call, behind one short contract.
 
-Every kernel has a readable *reference* definition in numpy (the modules of
-this package, registered with :func:`reference`).  Hot kernels also have a
-Cython *fast* twin with the same signature in :mod:`refms._fast`, which
-registers itself with :func:`fast` when that extension was built.
+A primitive's ``forward`` never computes with numpy itself: it calls kernels,
+``kernels.call("matmul")(a, b, False, False)``.  Every kernel has a readable
+*reference* definition in numpy (the modules of this package, one concept
+each, registered with :func:`reference`).  Hot kernels also have a Cython
+*fast* twin with the same signature in :mod:`refms._fast`, found there by
+:mod:`refms._fast.twins`.  Other *backends* (:mod:`refms.kernels.backend`:
+the protocol) bring their own arrays and kernel tables.
 
-The dispatcher picks one implementation per kernel at its first use:
+Implementation on the cpu backend, chosen at the first kernel call (never at import):
 
 ``REFMS_KERNELS=reference``  always the numpy reference;
-``REFMS_KERNELS=fast``       the fast twin wherever one is built (missing twins fall back
-                             to the reference; :func:`which` tells);
-``REFMS_KERNELS=auto``       (default) the same as ``fast``.
+``REFMS_KERNELS=fast``       the fast twin wherever one is built (else the reference;
+                             :func:`which` tells);
+``REFMS_KERNELS=auto``       (default) the same as ``fast``;
 
-Nothing is chosen at import time: the environment variable is read on the
-first kernel call, and :func:`set_implementation` switches at run time.
-Call a kernel as ``kernels.call("matmul")(a, b, False, False)`` (one spelling:
-the reference modules of this package are named like their kernels).
+:func:`set_implementation` switches at run time.
 
-The contract (every backend provides the same signatures)::
+The contract: every backend's kernel of a name has these inputs and outputs.
+Arrays are "x, y, ..."; everything else is a host value (ints, tuples, numpy
+dtypes).  Shapes follow numpy's broadcasting and indexing rules.
 
-    matmul(a, b, transpose_a, transpose_b)            2-D float arrays -> 2-D
-    batch_matmul(a, b, transpose_a, transpose_b)      (..., m, k) @ (..., k, n)
-    reduce_sum(x, axis, keepdims)                     axis: tuple of ints (() = all)
-    reduce_max(x, axis, keepdims) / reduce_min / reduce_prod / reduce_mean
-    conv2d(x, w, stride, pad, dilation, groups)       NCHW, pad = (top, bottom, left, right)
-    conv2d_backprop_input(dout, w, x_shape, stride, pad, dilation, groups)
-    conv2d_backprop_filter(dout, x, w_shape, stride, pad, dilation, groups)
-    max_pool2d(x, kernel, stride, pad) -> (out, argmax)
-    max_pool2d_grad(dout, argmax, x_shape)  /  max_pool2d_grad_grad(ddx, argmax)
-    avg_pool2d(x, kernel, stride, pad, divisor=None)
-    avg_pool2d_grad(dout, x_shape, kernel, stride, pad, divisor=None)
-    softmax(x, axis) / log_softmax(x, axis)
-    softmax_cross_entropy(logits, labels)             one-hot labels -> (loss, dlogits)
-    sparse_softmax_cross_entropy(logits, labels, is_grad)
-    batch_norm_statistics(x) / batch_norm(x, scale, bias, mean, variance, epsilon)
+==============================  =================================================================
+``elementwise.py``              each name in ``UNARY``: ``name(x) -> y``; each in ``BINARY``:
+                                ``name(x, y) -> z`` (broadcast); ``clip(x, low, high)``,
+                                ``where(cond, x, y)``, ``scale(x, factor)``, ``add_n(xs)``
+``cast.py``                     ``cast(x, np_dtype)``, ``round_to_bfloat16(x)``, ``copy(x)``
+``fill.py``                     ``full(shape, value, np_dtype)``, ``full_like(x, value)``,
+                                ``uniform_real / standard_normal(rng, shape)``,
+                                ``uniform_int(rng, shape, low, high)``, ``bernoulli(rng, shape,
+                                p, np_dtype)``  (rng: a host ``numpy.random.Generator``)
+``shape.py``                    ``reshape(x, shape)``, ``transpose(x, perm)``,
+                                ``broadcast_to(x, shape)``, ``tile(x, reps)``, ``flip(x, axis)``
+``join.py``                     ``concat(xs, axis)``, ``stack(xs, axis)``,
+                                ``split(x, sections, axis) -> tuple``
+``index.py``                    ``getitem(x, index)`` (a copy), ``index_add(shape, index, u)``,
+                                ``take(x, indices, axis)``, ``take_along_axis(x, i, axis)``,
+                                ``scatter_along_axis(x, i, u, axis, reduction)``,
+                                ``one_hot(indices, depth, axis, on, off)``,
+                                ``masked_select(x, mask)``, ``masked_scatter(x, mask, src)``,
+                                ``segment_sum(x, ids, n)``, ``first_outside(i, low, high)``
+                                ``-> None or (position, value)`` (host values)
+``reduce.py``                   ``reduce_<sum|mean|max|min|prod|all|any>(x, axes, keepdims)``
+                                (axes: tuple, () = all), ``cumsum(x, axis, exclusive,
+                                reverse)``, ``exclusive_cumprod_both(x)``, ``count_true(x)``
+``sort.py``                     ``sort(x, axis, descending) -> (values, indices)``,
+                                ``topk(x, k, sorted)``, ``argmax / argmin(x, axis)``
+``matmul.py``                   ``matmul(a, b, transpose_a, transpose_b)`` 2-D;
+                                ``batch_matmul(...)`` (..., m, k) @ (..., k, n)
+``conv.py``                     ``conv2d(x, w, stride, pad, dilation, groups)`` NCHW, pad =
+                                (top, bottom, left, right); ``conv2d_backprop_input(dout, w,
+                                x_shape, ...)``, ``conv2d_backprop_filter(dout, x, w_shape, ...)``
+``pool.py``                     ``max_pool2d(x, kernel, stride, pad) -> (out, argmax)``,
+                                ``max_pool2d_grad(dout, argmax, x_shape)``,
+                                ``max_pool2d_grad_grad(ddx, argmax)``,
+                                ``avg_pool2d(x, kernel, stride, pad, divisor)``,
+                                ``avg_pool2d_grad(dout, x_shape, kernel, stride, pad, divisor)``
+``softmax.py``                  ``softmax / log_softmax(x, axis)``,
+                                ``softmax_cross_entropy(logits, labels) -> (loss, dlogits)``,
+                                ``sparse_softmax_cross_entropy(logits, labels, is_grad)``
+``batchnorm.py``                ``batch_norm_statistics(x) -> (mean, variance)``,
+                                ``batch_norm(x, scale, bias, mean, variance, eps)``
+``state.py``                    ``assign(variable, value)`` and ``moving_average(variable,
+                                value, momentum)`` write their first input in place
+==============================  =================================================================
 """
 import importlib
 import os
 import pkgutil
+import threading
+from collections import Counter
+
+import numpy as np
+
+from .backend import CPU, Backend
 
 __all__ = ["reference", "fast", "call", "which", "set_implementation", "implementation",
-           "fast_available", "why_fast_unavailable", "kernel_names"]
+           "fast_available", "why_fast_unavailable", "kernel_names", "reference_kernel",
+           "fast_kernel", "fast_kernel_names", "Backend", "register_backend", "unregister_backend", "backend",
+           "backends", "set_default_backend", "default_backend", "backend_of", "run",
+           "to_host", "from_host", "astype", "result_array", "fallback_counts",
+           "reset_fallback_counts", "upload_counts", "INPLACE"]
 
 _REFERENCE = {}
 _FAST = {}
-_CHOSEN = {}
-_STATE = {"mode": None, "loaded": False, "fast_error": None}
+_STATE = {"mode": None, "loaded": False, "fast_error": None, "default": CPU}
 _MODES = ("reference", "fast", "auto")
+#: Kernels that write their first argument in place (a fallback copies it back).
+INPLACE = frozenset(["assign", "moving_average"])
+
+# Lazy loading and choosing happen under one lock: two threads making their first kernel
+# call at once must not see a half-filled registry.
+_LOCK = threading.RLock()
+
+_BACKENDS = {"cpu": CPU}
+#: backend name -> {kernel name: the function chosen for it under the current mode}
+_CHOSEN = {"cpu": {}}
+_FALLBACKS = Counter()
+_UPLOADS = Counter()
 
 
-def reference(fn):
-    """Decorator: register ``fn`` as the reference kernel named ``fn.__name__``."""
-    _REFERENCE[fn.__name__] = fn
+class _Active(threading.local):
+    """The backend whose kernels ``call`` returns, per thread (the executor sets it)."""
+    backend = CPU
+    chosen = _CHOSEN["cpu"]
+
+
+_ACTIVE = _Active()
+
+
+# --------------------------------------------------------------------------- registration
+
+def reference(fn, name=None):
+    """Register ``fn`` as the reference kernel ``name`` (default ``fn.__name__``); a decorator."""
+    _REFERENCE[name or fn.__name__] = fn
     return fn
 
 
@@ -65,14 +127,19 @@ def _load():
     """Import every reference module of this package, then try the fast extensions."""
     if _STATE["loaded"]:
         return
-    _STATE["loaded"] = True
-    for info in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{info.name}")
-    try:
-        importlib.import_module("refms._fast")
-    except ImportError as exc:          # not built: remembered, explained by why_fast_unavailable
-        _STATE["fast_error"] = f"refms._fast could not be imported: {exc}"
+    with _LOCK:
+        if _STATE["loaded"]:
+            return
+        for info in pkgutil.iter_modules(__path__):
+            importlib.import_module(f"{__name__}.{info.name}")
+        try:
+            importlib.import_module("refms._fast")
+        except ImportError as exc:      # not built: remembered, explained by why_fast_unavailable
+            _STATE["fast_error"] = f"refms._fast could not be imported: {exc}"
+        _STATE["loaded"] = True         # only now may other threads skip the lock
 
+
+# --------------------------------------------------------------------------- implementation
 
 def implementation():
     """The dispatch mode in force: ``reference``, ``fast`` or ``auto``."""
@@ -88,29 +155,49 @@ def set_implementation(mode):
     """Switch every kernel to ``reference``, ``fast`` or ``auto``; returns the previous mode."""
     if mode not in _MODES:
         raise ValueError(f"kernel implementation must be one of {_MODES}, got {mode!r}")
-    previous = implementation()
-    _STATE["mode"] = mode
-    _CHOSEN.clear()
+    with _LOCK:
+        previous = implementation()
+        _STATE["mode"] = mode
+        for chosen in _CHOSEN.values():
+            chosen.clear()
     return previous
 
 
+def _host_kernel(name):
+    """The cpu kernel of ``name`` under the current mode."""
+    _load()
+    if name not in _REFERENCE:
+        raise KeyError(f"no kernel named {name!r}; known: {sorted(_REFERENCE)}")
+    if implementation() != "reference" and name in _FAST:
+        return _FAST[name]
+    return _REFERENCE[name]
+
+
+def _choose(name, on):
+    """Pick (and remember) the kernel ``name`` of backend ``on``."""
+    with _LOCK:
+        host = _host_kernel(name)
+        fn = host if on is CPU else on.kernels.get(name) or _fallback(on, name, host)
+        _CHOSEN[on.name][name] = fn
+        return fn
+
+
 def call(name):
-    """The implementation of kernel ``name`` chosen under the current mode."""
-    fn = _CHOSEN.get(name)
+    """The kernel ``name`` of the active backend, under the current mode."""
+    fn = _ACTIVE.chosen.get(name)
     if fn is None:
-        _load()
-        if name not in _REFERENCE:
-            raise KeyError(f"no kernel named {name!r}; known: {sorted(_REFERENCE)}")
-        fn = _REFERENCE[name]
-        if implementation() != "reference" and name in _FAST:
-            fn = _FAST[name]
-        _CHOSEN[name] = fn
+        fn = _choose(name, _ACTIVE.backend)
     return fn
 
 
-def which(name):
-    """``'fast'`` or ``'reference'``: which implementation of ``name`` runs now."""
-    fn = call(name)
+def which(name, on="cpu"):
+    """Which implementation of ``name`` runs on backend ``on``: ``'reference'``, ``'fast'``,
+    the backend's own (``'cuda'``), or ``'fallback'`` (through the host)."""
+    target = backend(on)
+    if target is not CPU:
+        _host_kernel(name)
+        return target.implementation if name in target.kernels else "fallback"
+    fn = _host_kernel(name)
     return "fast" if fn is _FAST.get(name) and fn is not _REFERENCE[name] else "reference"
 
 
@@ -146,3 +233,195 @@ def fast_kernel(name):
     _load()
     return _FAST.get(name)
 
+
+def fast_kernel_names():
+    """The kernels that have a fast twin built and registered."""
+    _load()
+    return sorted(_FAST)
+
+
+# --------------------------------------------------------------------------- backends
+
+def register_backend(new):
+    """Make backend ``new`` (a :class:`Backend`) available; returns it."""
+    with _LOCK:
+        if new.name in _BACKENDS:
+            raise ValueError(f"backend {new.name!r} is already registered")
+        _BACKENDS[new.name] = new
+        _CHOSEN[new.name] = {}
+    return new
+
+
+def unregister_backend(name):
+    """Remove backend ``name`` (not cpu); the default goes back to cpu if it was ``name``."""
+    with _LOCK:
+        if name == "cpu":
+            raise ValueError("the cpu backend cannot be unregistered")
+        gone = _BACKENDS.pop(name)
+        del _CHOSEN[name]
+        if _STATE["default"] is gone:
+            _STATE["default"] = CPU
+
+
+def backend(name):
+    """The registered backend called ``name``."""
+    try:
+        return _BACKENDS[name]
+    except KeyError:
+        raise ValueError(f"no backend named {name!r}; registered: {sorted(_BACKENDS)}") from None
+
+
+def backends():
+    return sorted(_BACKENDS)
+
+
+def set_default_backend(name):
+    """Put new tensors (and ops without tensor inputs) on backend ``name``; returns the previous."""
+    previous = _STATE["default"].name
+    _STATE["default"] = backend(name)
+    return previous
+
+
+def default_backend():
+    return _STATE["default"]
+
+
+def backend_of(value):
+    """The backend whose array ``value`` is (cpu for numpy arrays and scalars), or None."""
+    if isinstance(value, np.ndarray):
+        return CPU
+    for candidate in _BACKENDS.values():
+        if candidate.owns(value):
+            return candidate
+    return None
+
+
+def to_host(array):
+    """``array`` (of any backend) as a numpy array."""
+    if isinstance(array, np.ndarray):
+        return array
+    owner = backend_of(array)
+    return np.asarray(array) if owner is None else owner.to_host(array)
+
+
+def from_host(array, on=None):
+    """numpy ``array`` on backend ``on`` (default: the default backend)."""
+    target = _STATE["default"] if on is None else backend(on) if isinstance(on, str) else on
+    return array if target is CPU else target.from_host(np.asarray(array))
+
+
+def astype(array, np_type):
+    """``array`` converted to numpy dtype ``np_type`` on its own backend (executors' casts)."""
+    if isinstance(array, np.ndarray):
+        return array.astype(np_type)
+    return _run_on(backend_of(array), _cast_here, (array, np_type))
+
+
+def _cast_here(array, np_type):
+    return call("cast")(array, np_type)
+
+
+def result_array(result, np_type):
+    """A forward's result as an array of ``np_type`` (numpy scalars become 0-d arrays)."""
+    if isinstance(result, np.generic) or not hasattr(result, "dtype"):
+        result = np.asarray(result)
+    if result.dtype != np_type:
+        result = astype(result, np_type)
+    return result
+
+
+# --------------------------------------------------------------------------- running a forward
+
+def run(forward, arrays, n_tensor_inputs=None):
+    """``forward(*arrays)`` with ``call`` returning the kernels of the op's backend.
+
+    The backend is that of the op's device (non-cpu) tensor inputs, else the
+    default backend; host arrays in tensor slots are uploaded to it (counted by
+    :func:`upload_counts`).  With only the cpu backend registered this is a plain call.
+    """
+    if len(_BACKENDS) == 1:
+        return forward(*arrays)
+    n = len(arrays) if n_tensor_inputs is None else min(n_tensor_inputs, len(arrays))
+    on = None
+    for value in _arrays_in(arrays[:n]):
+        owner = backend_of(value)
+        if owner is not None and owner is not CPU:
+            if on is not None and owner is not on:
+                raise RuntimeError(f"an op got tensors on two backends, {on.name!r} and "
+                                   f"{owner.name!r}; move them to one first")
+            on = owner
+    on = on or _STATE["default"]
+    if on is not CPU:
+        arrays = [_upload(on, value) if i < n else value for i, value in enumerate(arrays)]
+    return _run_on(on, forward, arrays)
+
+
+def _run_on(on, fn, args):
+    previous = _ACTIVE.backend, _ACTIVE.chosen
+    _ACTIVE.backend, _ACTIVE.chosen = on, _CHOSEN[on.name]
+    try:
+        return fn(*args)
+    finally:
+        _ACTIVE.backend, _ACTIVE.chosen = previous
+
+
+def _arrays_in(values):
+    for value in values:
+        if isinstance(value, (tuple, list)):
+            yield from value
+        else:
+            yield value
+
+
+def _upload(on, value):
+    if isinstance(value, (tuple, list)):
+        return type(value)(_upload(on, v) for v in value)
+    if isinstance(value, (np.ndarray, np.generic)):
+        _UPLOADS[on.name] += 1
+        return on.from_host(np.asarray(value))
+    return value
+
+
+# --------------------------------------------------------------------------- host fallback
+
+def _fallback(on, name, host_kernel):
+    """Kernel ``name`` for backend ``on``, run on the host: copy in, compute, copy back."""
+    def run_on_host(*args):
+        _FALLBACKS[(on.name, name)] += 1
+        host_args = [_copy_to_host(on, value) for value in args]
+        result = _run_on(CPU, host_kernel, host_args)
+        if name in INPLACE:
+            on.write_host(args[0], host_args[0])
+        return _copy_from_host(on, result)
+    run_on_host.__name__ = f"{name}_via_host"
+    return run_on_host
+
+
+def _copy_to_host(on, value):
+    if isinstance(value, (tuple, list)):
+        return type(value)(_copy_to_host(on, v) for v in value)
+    return on.to_host(value) if on.owns(value) else value
+
+
+def _copy_from_host(on, value):
+    if isinstance(value, tuple):
+        return tuple(_copy_from_host(on, v) for v in value)
+    if isinstance(value, (np.ndarray, np.generic)):
+        return on.from_host(np.asarray(value))
+    return value
+
+
+def fallback_counts():
+    """{(backend, kernel): how many calls ran through the host} since the last reset."""
+    return dict(_FALLBACKS)
+
+
+def upload_counts():
+    """{backend: how many host arrays were uploaded as op inputs} since the last reset."""
+    return dict(_UPLOADS)
+
+
+def reset_fallback_counts():
+    """Zero the fallback and upload counts."""
+    _FALLBACKS.clear()
+    _UPLOADS.clear()

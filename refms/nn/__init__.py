@@ -20,6 +20,10 @@ from .wrap import __all__ as _wrap_all  # noqa: E402
 from .learning_rate_schedule import *  # noqa: F401,F403,E402
 from .learning_rate_schedule import __all__ as _lr_all  # noqa: E402
 __all__ += list(_optim_all) + list(_wrap_all) + list(_lr_all)
+from .dynamic_lr import *  # noqa: F401,F403,E402
+from .dynamic_lr import __all__ as _dynamic_lr_all  # noqa: E402
+from . import dynamic_lr, metrics  # noqa: E402,F401  (the submodules, as in MindSpore)
+__all__ += list(_dynamic_lr_all)
 from ..train.metrics import (Metric, Accuracy, Loss, TopKCategoricalAccuracy,  # noqa: E402,F401
                              Top1CategoricalAccuracy, Top5CategoricalAccuracy)
 __all__ += ["Metric", "Accuracy", "Loss", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",

@@ -6,7 +6,15 @@ Both spellings come from one registry (:mod:`refms.ops.primitive`): a class
 from . import primitive
 from .primitive import Primitive, REGISTRY, FUNCTIONAL, NON_DIFFERENTIABLE
 from . import functional
-from .composite import GradOperation
+from .composite import GradOperation, MultitypeFuncGraph, HyperMap, Map, clip_by_global_norm
+from .clip import clip_by_norm
+from .meta import (Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor, shape, dtype,
+                   rank, size, tuple_to_array, scalar_to_tensor, partial, constexpr)
+from ..autograd.grad import grad, value_and_grad
+from . import composite, operations, meta
+from . import operations as P  # noqa: N812  (``from mindspore.ops import P`` works in MindSpore)
+from . import functional as function  # ``mindspore.ops.function``: the functional ops
+from .operations import ReduceOp
 
 globals().update(REGISTRY)
 globals().update(FUNCTIONAL)

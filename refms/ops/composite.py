@@ -1,4 +1,13 @@
-"""Composite operations of ``refms.ops`` built on the autodiff layer (``GradOperation``)."""
-from ..autograd.grad import GradOperation
+"""``refms.ops.composite`` mirrors ``mindspore.ops.composite`` (imported as ``C``).
 
-__all__ = ["GradOperation"]
+Operations built from other operations: ``GradOperation`` (autodiff),
+``MultitypeFuncGraph`` / ``HyperMap`` / ``Map`` (type dispatch and mapping
+over tuples, :mod:`refms.ops.multitype`), ``clip_by_global_norm``.
+"""
+from ..autograd.grad import GradOperation, grad, value_and_grad
+from .multitype import MultitypeFuncGraph, HyperMap, Map
+from .clip import clip_by_global_norm
+from .meta import partial
+
+__all__ = ["GradOperation", "MultitypeFuncGraph", "HyperMap", "Map", "clip_by_global_norm",
+           "grad", "value_and_grad", "partial"]

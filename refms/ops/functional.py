@@ -6,5 +6,10 @@ filled as the primitive modules in :mod:`refms.ops.prims` are imported.
 from . import prims  # noqa: F401  (importing registers every primitive and functional name)
 from .primitive import FUNCTIONAL
 
+from . import meta as _meta
+from .meta import (shape, dtype, rank, size, tuple_to_array, scalar_to_tensor, partial,  # noqa: F401
+                   tuple_len, make_range)
+
 globals().update(FUNCTIONAL)
-__all__ = sorted(FUNCTIONAL)
+__all__ = sorted(FUNCTIONAL) + ["shape", "dtype", "rank", "size", "tuple_to_array",
+                                "scalar_to_tensor", "partial", "tuple_len", "make_range"]

@@ -215,6 +215,12 @@ def get_executor():
     return _THREAD_EXECUTOR.fn or _DEFAULT_EXECUTOR[0]
 
 
+def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):
+    """``mindspore.ops.primitive.constexpr``: see :func:`refms.ops.meta.constexpr`."""
+    from .meta import constexpr as impl
+    return impl(fn, get_instance, reuse_result, check)
+
+
 def same_dtype_error(op, names, dtypes):
     pairs = ", ".join(f"'{n}': {d}" for n, d in zip(names, dtypes))
     return op_error(op, f"the dtypes of inputs should be the same, but got {pairs}.")

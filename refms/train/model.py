@@ -31,6 +31,7 @@ from .._tensor import Tensor
 from .callback.callback import CallbackManager, InternalCallbackParam, RunContext
 from .callback.progress import LONG_RUN_SECONDS, ProgressBar, wants_progress_bar
 from .metrics import Loss, get_metrics
+from ..context import ParallelMode  # noqa: F401  (MindSpore scripts import it from here)
 
 __all__ = ["Model"]
 

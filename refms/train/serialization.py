@@ -1,4 +1,15 @@
-"""``refms.train.serialization``: MindSpore's import path for the checkpoint functions."""
-from ..checkpoint.serialization import save_checkpoint, load_checkpoint, load_param_into_net
+"""``refms.train.serialization``: MindSpore's import path for the checkpoint functions.
 
-__all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net"]
+Also ``export``/``load`` (MindIR, not implemented: :mod:`refms.train.mindir`)
+and the multi-device checkpoint functions of :mod:`refms.parallel`, which
+raise ``RuntimeError`` on one device.
+"""
+from ..checkpoint.serialization import save_checkpoint, load_checkpoint, load_param_into_net
+from .mindir import export, load
+from ..parallel import load_distributed_checkpoint, build_searched_strategy, merge_sliced_parameter
+from .._tensor import Tensor
+from .. import context
+
+__all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "export", "load",
+           "load_distributed_checkpoint", "build_searched_strategy", "merge_sliced_parameter",
+           "Tensor", "context"]

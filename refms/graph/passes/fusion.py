@@ -11,8 +11,7 @@ exactly one use; each group of two or more nodes becomes one
 :class:`FusedElementwise` node whose inputs are the group's outside inputs.
 Nodes with effects and non-elementwise primitives end a group.
 """
-import numpy as np
-
+from ... import kernels
 from ...ops.primitive import Primitive
 from ..._tensor import Tensor
 from .. import graph_ops as G
@@ -57,12 +56,10 @@ class FusedElementwise(G.GraphOp):
             np_type = abstract.dtype.np_type
             if prim.compute_in_output_dtype:
                 n = len(arrays) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
-                arrays = [a.astype(np_type) if i < n and isinstance(a, np.ndarray)
+                arrays = [kernels.astype(a, np_type) if i < n and hasattr(a, "dtype")
                           and a.dtype != np_type else a for i, a in enumerate(arrays)]
-            result = np.asarray(prim.forward(*arrays))
-            if result.dtype != np_type:
-                result = result.astype(np_type)
-            results.append(result)
+            result = kernels.run(prim.forward, arrays, prim.n_tensor_inputs)
+            results.append(kernels.result_array(result, np_type))
         return _wrap(results[-1], self.steps[-1][2])
 
 

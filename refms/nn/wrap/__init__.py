@@ -2,6 +2,8 @@
 from .cell_wrapper import WithLossCell, WithGradCell, TrainOneStepCell, WithEvalCell
 from .loss_scale import (DynamicLossScaleUpdateCell, FixedLossScaleUpdateCell,
                          TrainOneStepWithLossScaleCell)
+from .grad_reducer import DistributedGradReducer
 
 __all__ = ["WithLossCell", "WithGradCell", "TrainOneStepCell", "WithEvalCell",
-           "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell", "TrainOneStepWithLossScaleCell"]
+           "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell", "TrainOneStepWithLossScaleCell",
+           "DistributedGradReducer"]

@@ -1,0 +1,24 @@
+"""Reference kernels that make new arrays (numpy)::
+
+    full(shape, value, np_dtype)   -> array of ``shape`` filled with ``value``
+    full_like(x, value)            -> array of x's shape and dtype filled with ``value``
+    arange(n, np_dtype)            -> [0, 1, …, n − 1]
+"""
+import numpy as np
+
+from . import reference
+
+
+@reference
+def full(shape, value, np_dtype):
+    return np.full(shape, value, dtype=np_dtype)
+
+
+@reference
+def full_like(x, value):
+    return np.full_like(x, value)
+
+
+@reference
+def arange(n, np_dtype):
+    return np.arange(n, dtype=np_dtype)

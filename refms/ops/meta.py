@@ -1,0 +1,193 @@
+"""Operations answered from what is known before running: shapes, dtypes, constants.
+
+``ops.Shape()(x)`` / ``ops.shape(x)`` is ``x.shape`` (a tuple of ints),
+``ops.DType()(x)`` / ``ops.dtype(x)`` is ``x.dtype``, ``ops.Rank()(x)`` is
+``x.ndim`` and ``ops.Size()(x)`` the number of elements.  In graph mode
+these read the traced value's abstract shape and dtype, so they are
+constants of the compiled graph, as in MindSpore.
+
+``tuple_to_array`` and ``scalar_to_tensor`` turn Python constants into
+Tensors with MindSpore's dtypes (ints -> Int32 in ``tuple_to_array``, a
+scalar -> Float32 unless ``dtype`` is given).  ``partial`` binds leading
+arguments (``functools.partial``, which the graph compiler understands);
+``constexpr`` marks a function evaluated on constants at compile time —
+refms runs Python between primitives in both modes, so it returns the
+function itself.
+"""
+import functools
+import numbers
+
+from .. import dtype as mstype
+from .._tensor import Tensor
+from .primitive import op_error
+
+__all__ = ["Shape", "DType", "Rank", "Size", "Print", "shape", "dtype", "rank", "size",
+           "tuple_to_array", "scalar_to_tensor", "partial", "constexpr", "tuple_len",
+           "make_range", "TupleToArray", "ScalarToTensor"]
+
+
+def _check(op, x):
+    if not isinstance(x, Tensor):
+        raise op_error(op, f"the input 'input_x' should be a Tensor, but got {type(x).__name__}.")
+
+
+class _MetaOp:
+    """Base of the callable classes (``ops.Shape()``); they take no attributes."""
+
+    def __repr__(self):
+        return f"Prim[{type(self).__name__}]"
+
+
+class Shape(_MetaOp):
+    """``Shape()(x)``: the shape of ``x`` as a tuple of ints."""
+
+    def __call__(self, input_x):
+        _check("Shape", input_x)
+        return tuple(input_x.shape)
+
+
+class DType(_MetaOp):
+    """``DType()(x)``: the dtype of ``x`` (a :class:`refms.dtype.Type`)."""
+
+    def __call__(self, input_x):
+        _check("DType", input_x)
+        return input_x.dtype
+
+
+class Rank(_MetaOp):
+    """``Rank()(x)``: the number of dimensions of ``x``."""
+
+    def __call__(self, input_x):
+        _check("Rank", input_x)
+        return len(input_x.shape)
+
+
+class Size(_MetaOp):
+    """``Size()(x)``: the number of elements of ``x``."""
+
+    def __call__(self, input_x):
+        _check("Size", input_x)
+        n = 1
+        for d in input_x.shape:
+            n *= d
+        return n
+
+
+class Print(_MetaOp):
+    """``Print()(*values)``: print Tensors and strings, each on its own line.
+
+    In graph mode it becomes the graph's Print op (printed each time the graph
+    runs); in PyNative it prints at once in the same format.
+    """
+
+    def __call__(self, *values):
+        from ..graph.builtins import graph_print
+        from ..graph.tracer import current
+        for value in values:
+            if not isinstance(value, (Tensor, str, numbers.Number, tuple)):
+                raise op_error("Print", f"the inputs should be Tensor, str, number or tuple, "
+                                        f"but got {type(value).__name__}.")
+        if current() is not None:
+            graph_print(*values)
+            return None
+        from ..graph.graph_ops import print_values
+        print_values(*values)
+        return None
+
+
+def shape(input_x):
+    """The shape of ``input_x`` as a tuple of ints (``ops.shape``)."""
+    return Shape()(input_x)
+
+
+def dtype(input_x):
+    """The dtype of ``input_x`` (``ops.dtype``)."""
+    return DType()(input_x)
+
+
+def rank(input_x):
+    """The number of dimensions of ``input_x`` (``ops.rank``)."""
+    return Rank()(input_x)
+
+
+def size(input_x):
+    """The number of elements of ``input_x`` (``ops.size``)."""
+    return Size()(input_x)
+
+
+def _check_scalars(op, values):
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise op_error(op, f"the elements of 'input_x' should be int or float, but got "
+                               f"{type(v).__name__}.")
+
+
+def tuple_to_array(input_x):
+    """A 1-D Tensor of a tuple of numbers; the first element decides the dtype.
+
+    An int first gives Int32 (later floats are truncated: ``(1, 2.5)`` -> ``[1, 2]``),
+    a float first gives Float32 — MindSpore 2.10's behaviour.
+    """
+    if not isinstance(input_x, (tuple, list)) or len(input_x) == 0:
+        raise op_error("TupleToArray", f"the 'input_x' should be a non-empty tuple, but got "
+                                       f"{input_x!r}.")
+    _check_scalars("TupleToArray", input_x)
+    if isinstance(input_x[0], float):
+        return Tensor([float(v) for v in input_x], mstype.float32)
+    return Tensor([int(v) for v in input_x], mstype.int32)
+
+
+def scalar_to_tensor(input_x, dtype=mstype.float32):
+    """A 0-D Tensor of a Python number (Float32 unless ``dtype`` is given)."""
+    if isinstance(input_x, bool) or not isinstance(input_x, (int, float)):
+        raise op_error("ScalarToTensor", f"the 'input_x' should be int or float, but got "
+                                         f"{type(input_x).__name__}.")
+    return Tensor(input_x, dtype)
+
+
+class TupleToArray(_MetaOp):
+    """``TupleToArray()(t)`` = :func:`tuple_to_array`."""
+
+    def __call__(self, input_x):
+        return tuple_to_array(input_x)
+
+
+class ScalarToTensor(_MetaOp):
+    """``ScalarToTensor()(x, dtype)`` = :func:`scalar_to_tensor`."""
+
+    def __call__(self, input_x, dtype=mstype.float32):
+        return scalar_to_tensor(input_x, dtype)
+
+
+def partial(func, *args):
+    """``func`` with leading arguments bound (``F.partial(fn, 1.0)(x) == fn(1.0, x)``)."""
+    if not callable(func):
+        raise TypeError(f"For 'partial', the 'func' should be callable, but got "
+                        f"{type(func).__name__}.")
+    return functools.partial(func, *args)
+
+
+def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):
+    """Mark ``fn`` as computed on constants at compile time; refms returns ``fn`` itself.
+
+    Graph mode in refms runs the Python code between primitives while tracing,
+    so a function of constants is already evaluated once, at compile time.
+    Usable bare (``@constexpr``) or with arguments (``@constexpr(reuse_result=False)``).
+    """
+    if fn is None:
+        return lambda f: f
+    return fn
+
+
+def tuple_len(data):
+    """``len`` of a tuple or list."""
+    return len(data)
+
+
+def make_range(*args):
+    """``range(...)`` as a tuple of ints (``F.make_range(start, stop, step)``)."""
+    for a in args:
+        if isinstance(a, bool) or not isinstance(a, int):
+            raise TypeError(f"For 'make_range', the inputs should be int, but got "
+                            f"{type(a).__name__}.")
+    return tuple(range(*args))

@@ -1,0 +1,15 @@
+"""``refms.ops.operations`` mirrors ``mindspore.ops.operations`` (imported as ``P``).
+
+Every primitive class of the registry (``P.Add``, ``P.ReduceSum``...) plus the
+classes answered without running a kernel (``P.Shape``, ``P.DType``,
+``P.Print``...).  The same objects as ``refms.ops.<Name>``.
+"""
+from .. import prims  # noqa: F401  (importing registers every primitive)
+from ..primitive import REGISTRY, Primitive
+from ..meta import Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor
+from .comm_ops import ReduceOp
+from . import comm_ops
+
+globals().update(REGISTRY)
+__all__ = sorted(REGISTRY) + ["Primitive", "Shape", "DType", "Rank", "Size", "Print",
+                              "TupleToArray", "ScalarToTensor", "ReduceOp"]
