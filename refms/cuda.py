@@ -2,16 +2,15 @@
 
 refms runs on a GPU through its own CUDA library (``refms/_cuda``): kernels written in
 CUDA C, compiled by nvcc when refms is installed, loaded with ctypes on first use.
-Importing refms never loads it; these functions do, once, and never raise or print::
+Importing refms never loads it; these functions do, once, and never raise or print.
+On a machine without a GPU driver, ``refms.cuda.is_available()`` is False and
+``refms.cuda.why_unavailable()`` reads "CUDA error 35 (CUDA driver version is
+insufficient for CUDA runtime version) when counting the devices: ...".
 
-    >>> import refms
-    >>> refms.cuda.is_available()
-    False
-    >>> refms.cuda.why_unavailable()         # on a machine without a GPU driver, e.g.
-    'CUDA error 35 (CUDA driver version is insufficient for CUDA runtime version) when ...'
+``set_context(device_target="GPU")`` (or ``set_device("GPU")``) makes the library's
+kernels the default backend of :mod:`refms.kernels`: new tensors and parameters live on
+the GPU, and PyNative and GRAPH_MODE run there.
 """
-import warnings
-
 from . import context as _context
 from ._cuda import loader as _loader
 
@@ -44,15 +43,22 @@ def gemm_implementation():
 
 
 def _activate_gpu(device_id):
-    """``set_context(device_target="GPU")``: raise, naming why, when the library cannot run."""
+    """``set_context(device_target="GPU")``: the gpu kernel backend becomes the default, so
+    new tensors and parameters live on the device; raises, naming why, when the library
+    cannot run here."""
     reason = why_unavailable()
     if reason is not None:
         raise RuntimeError(f"Unsupported device target GPU: refms's CUDA library cannot run on "
                            f"this machine: {reason}")
-    from ._cuda import device
-    device.runtime(device_id)
-    warnings.warn("refms: the CUDA library loaded, but the gpu kernel backend is not wired "
-                  "into this version; the computation runs on the CPU kernels.", stacklevel=4)
+    from ._cuda import backend
+    backend.activate(device_id)
+
+
+def _activate_cpu(device_id):
+    """``set_context(device_target="CPU")``: new tensors live on the host again."""
+    from ._cuda import backend
+    backend.deactivate()
 
 
 _context.register_device_target("GPU", _activate_gpu)
+_context.register_device_target("CPU", _activate_cpu)

@@ -267,6 +267,12 @@ class DeviceArray:
         self.runtime.synchronize(point="a copy to the host")
         return out
 
+    def __array__(self, dtype=None, copy=None):
+        raise TypeError(
+            f"numpy cannot compute on a DeviceArray {self.shape} {self.dtype} (device memory): "
+            f"code that runs on GPU tensors must call the kernels of refms.kernels "
+            f"(kernels.call(name)), or copy explicitly with kernels.to_host")
+
     def __repr__(self):
         return f"DeviceArray(shape={self.shape}, dtype={self.dtype})"
 

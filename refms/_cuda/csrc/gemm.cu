@@ -37,8 +37,10 @@ __global__ void gemm_kernel(int trans_a, int trans_b, int64_t m, int64_t n, int6
     const int64_t m0 = (int64_t)blockIdx.y * kTileM, n0 = (int64_t)blockIdx.x * kTileN;
     const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
 
-    T sum[kSubM][kSubN];
+    T sum[kSubM][kSubN];                         // fully unrolled loops keep these in registers
+#pragma unroll
     for (int i = 0; i < kSubM; ++i)
+#pragma unroll
         for (int j = 0; j < kSubN; ++j) sum[i][j] = 0;
 
     for (int64_t k0 = 0; k0 < k; k0 += kTileK) {
@@ -58,15 +60,21 @@ __global__ void gemm_kernel(int trans_a, int trans_b, int64_t m, int64_t n, int6
         }
         __syncthreads();
         // 2. Rank-1 updates of the thread's 8 x 8 sub-tile, one per kk.
+#pragma unroll
         for (int kk = 0; kk < kTileK; ++kk) {
             T a_col[kSubM], b_row[kSubN];
+#pragma unroll
             for (int i = 0; i < kSubM; ++i) a_col[i] = a_tile[kk][ty + 16 * i];
+#pragma unroll
             for (int j = 0; j < kSubN; ++j) b_row[j] = b_tile[kk][tx + 16 * j];
+#pragma unroll
             for (int i = 0; i < kSubM; ++i)
+#pragma unroll
                 for (int j = 0; j < kSubN; ++j) sum[i][j] += a_col[i] * b_row[j];
         }
         __syncthreads();                         // the tiles are overwritten next step
     }
+#pragma unroll
     for (int i = 0; i < kSubM; ++i) {
         int64_t row = m0 + ty + 16 * i;
         if (row >= m) continue;
