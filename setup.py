@@ -13,7 +13,7 @@ dispatcher then runs the numpy reference kernels and
 ``REFMS_STRICT_BUILD=1`` makes a failed build fatal, so CI cannot pass with
 the fast kernels silently missing.
 
-The CUDA library (``refms/_cuda/librefms_cuda.so``, loaded with ctypes at run time)
+The CUDA library (``refms/_cuda/librefms_cuda.so.1``, loaded with ctypes at run time)
 is built by nvcc when one is found (``$CUDA_HOME/bin/nvcc`` or nvcc on PATH); without
 nvcc refms installs and imports exactly as without it, and
 ``refms.cuda.why_unavailable()`` says why.  ``REFMS_CUDA=0`` skips the build;
@@ -57,7 +57,7 @@ class optional_build_ext(build_ext):
         self.build_cuda()
 
     def build_cuda(self):
-        """Compile refms/_cuda/csrc/*.cu into librefms_cuda.so with nvcc, when nvcc is found."""
+        """Compile refms/_cuda/csrc/*.cu into librefms_cuda.so.1 with nvcc, when nvcc is found."""
         if CUDA == "0":
             return
         cuda_build = _cuda_build_module()

@@ -34,7 +34,7 @@ def test_missing_library_is_explained(fresh_loader, tmp_path):
 
 
 def test_broken_library_is_explained(fresh_loader, tmp_path):
-    bogus = tmp_path / "librefms_cuda.so"
+    bogus = tmp_path / "librefms_cuda.so.1"
     bogus.write_text("not an ELF file")
     fresh_loader.setenv(loader.ENV_LIBRARY, str(bogus))
     assert refms.cuda.is_available() is False

@@ -1,7 +1,7 @@
 """Compile the CUDA library (nvcc) and its CPU shim build (a C++20 compiler).
 
 One module, imported by nobody at run time: ``setup.py`` loads it by file path to build
-``refms/_cuda/librefms_cuda.so`` with nvcc, and the tests call :func:`build_shim` to
+``refms/_cuda/librefms_cuda.so.1`` with nvcc, and the tests call :func:`build_shim` to
 compile the same ``csrc/*.cu`` sources as C++ against ``csrc/shim.h`` (see that header).
 
 Both builds compile one object per ``.cu`` file, in parallel, then link one shared
@@ -16,7 +16,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CSRC = os.path.join(HERE, "csrc")
-LIBRARY_NAME = "librefms_cuda.so"
+LIBRARY_NAME = "librefms_cuda.so.1"
 SHIM_LIBRARY_NAME = "librefms_cuda_shim.so"
 
 #: sm_90 machine code for H100/H200 plus compute_90 PTX, which newer GPUs JIT-compile.

@@ -4,7 +4,7 @@ Nothing happens at import: :func:`load` does the work on its first call and reme
 the outcome -- the library, or the reason it cannot be used -- so that
 ``refms.cuda.is_available()`` and ``why_unavailable()`` are cheap and never raise.
 
-The library is ``librefms_cuda.so`` beside this file (``setup.py`` builds it when nvcc is
+The library is ``librefms_cuda.so.1`` beside this file (``setup.py`` builds it when nvcc is
 found).  ``REFMS_CUDA_LIBRARY=/path/to/lib.so`` loads another build instead -- the tests
 use it to run the whole GPU backend on the CPU shim build (``build.build_shim``), whose
 "device memory" is host memory.
@@ -17,7 +17,9 @@ from . import prototypes
 __all__ = ["CudaUnavailableError", "load", "unavailable_reason", "library_path", "reset"]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LIBRARY_NAME = "librefms_cuda.so"
+#: versioned like system libraries -- and so not a name ending in .so, which pkgutil and
+#: the import system would take for a Python extension module of this package
+LIBRARY_NAME = "librefms_cuda.so.1"
 ENV_LIBRARY = "REFMS_CUDA_LIBRARY"
 
 _STATE = {"tried": False, "library": None, "reason": None}
