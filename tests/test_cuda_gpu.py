@@ -80,3 +80,20 @@ def test_large_gemm(rt):
     a = rng.standard_normal((1024, 1024), dtype=np.float32)
     out = ops.matmul(rt.to_device(a), rt.to_device(a), False, True).numpy()
     np.testing.assert_allclose(out, a.astype(np.float64) @ a.T.astype(np.float64), rtol=1e-3, atol=1e-2)
+
+
+@pytest.mark.parametrize("mode", [0, 1], ids=["graph", "pynative"])
+def test_lenet_and_mlp_train_on_the_gpu_like_on_the_cpu(mode):
+    """Batch 32 LeNet-5 and an MLP: two Momentum steps on the GPU equal the CPU within 1e-4."""
+    import refms as ms
+    from test_cuda_training import MLP, LeNet5, _compare
+    rng = np.random.default_rng(0)
+    try:
+        lenet_fallbacks = _compare(LeNet5, rng.standard_normal((32, 1, 32, 32)).astype(np.float32),
+                                   rng.integers(0, 10, (32,)).astype(np.int32), mode)
+        mlp_fallbacks = _compare(MLP, rng.standard_normal((32, 8)).astype(np.float32),
+                                 rng.integers(0, 3, (32,)).astype(np.int32), mode)
+    finally:
+        ms.set_context(device_target="CPU")
+    print(f"host fallbacks: LeNet {lenet_fallbacks}, MLP {mlp_fallbacks}")
+    assert lenet_fallbacks == {} and mlp_fallbacks == {}
