@@ -18,15 +18,24 @@ Every case records its :class:`Page` (seed file, MindSpore version, the
 ``"exact"`` or ``"property"`` (output depends on unseeded random values, so
 only properties are checked and the case is never counted as an exact pass).
 ``later`` says how newer MindSpore releases (2.10) behave where they no longer
-reproduce the page, and which version does.
+reproduce the page, and which version does; ``differs_in`` is then the first
+MindSpore version verified to differ (the newest one checked, unless the
+release notes date the change).  A run's target version (``--target``,
+default the newest) decides which cases apply: a case holds an
+implementation to its page's output only for targets from the page's version
+up to, not including, ``differs_in`` (see :func:`applies_to`).
 """
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Tuple
 
 from . import compare
 
-__all__ = ["Page", "Edit", "ExpectError", "Transcript", "Structured", "OpCheck", "Uncased",
+__all__ = ["NEWEST", "version_key", "applies_to", "Page", "Edit", "ExpectError", "Transcript", "Structured", "OpCheck", "Uncased",
            "Checker"]
+
+#: The newest MindSpore version the suite knows: the default target.
+NEWEST = "2.10"
 
 EXACT = "exact"
 PROPERTY = "property"
@@ -34,12 +43,47 @@ PROPERTY = "property"
 
 @dataclass(frozen=True)
 class Page:
-    """One seed page: file name, title, the MindSpore version it documents, the compat to run under."""
+    """One seed page: file name, title (the page's own, and in English), the MindSpore version it
+    documents (as the page names it, ``r1.6``; :func:`version_key` reads the number), the compat
+    to run under."""
     seed: str
     title: str
     version: str
     compat: str
     notebook: bool = False
+    english: str = ""
+
+    @property
+    def release(self):
+        """The documented MindSpore version as ``major.minor`` (``"r1.6"`` -> ``"1.6"``)."""
+        return ".".join(str(n) for n in version_key(self.version))
+
+    @property
+    def label(self):
+        """``"Using PyNative mode (MindSpore 1.6)"``: how reports name the page."""
+        return f"{self.english or self.title} (MindSpore {self.release})"
+
+
+def version_key(text):
+    """``(major, minor)`` of the first ``N.M`` in a version text: ``"r1.7"`` -> ``(1, 7)``,
+    ``"master (2.0 era)"`` -> ``(2, 0)``, ``"2.10"`` -> ``(2, 10)``."""
+    found = re.search(r"(\d+)\.(\d+)", text)
+    if found is None:
+        raise ValueError(f"no version number in {text!r}")
+    return int(found.group(1)), int(found.group(2))
+
+
+def applies_to(case, target):
+    """``""`` if ``case`` holds an implementation of MindSpore ``target`` to its page's output,
+    else why not: the page documents a newer version, or MindSpore changed the behaviour
+    at or before ``target`` (``differs_in``)."""
+    wanted = version_key(target)
+    if version_key(case.page.version) > wanted:
+        return f"documents MindSpore {case.page.release}, newer than the target {target}"
+    if case.differs_in and version_key(case.differs_in) <= wanted:
+        return (f"the page documents MindSpore {case.page.release}; MindSpore {case.differs_in} "
+                f"(not after the target {target}) behaves differently")
+    return ""
 
 
 @dataclass(frozen=True)
@@ -73,6 +117,7 @@ class Transcript:
     expect_error: Optional[ExpectError] = None
     notes: str = ""
     later: str = ""
+    differs_in: str = ""
     kind: str = field(default="transcript", init=False)
 
     def source_text(self):
@@ -101,6 +146,7 @@ class Structured:
     tier: str = EXACT
     notes: str = ""
     later: str = ""
+    differs_in: str = ""
     kind: str = field(default="structured", init=False)
 
 
@@ -119,6 +165,7 @@ class OpCheck:
     tier: str = EXACT
     notes: str = ""
     later: str = ""
+    differs_in: str = ""
     kind: str = field(default="op", init=False)
 
 

@@ -5,9 +5,11 @@ import os
 from collections import OrderedDict
 
 from .case import PROPERTY
+from .cases.titles import english
 
-__all__ = ["case_line", "table", "page_key", "summary_line", "markdown_report", "save_results",
-           "load_saved_results", "coverage_markdown"]
+__all__ = ["case_line", "table", "page_key", "summary_line", "markdown_report", "json_report",
+           "junit_xml", "title_of", "JSON_SCHEMA", "save_results", "load_saved_results",
+           "coverage_markdown"]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS_DIR = os.path.join(HERE, ".results")
@@ -78,8 +80,8 @@ def detail_line(results):
 
 
 def page_key(result):
-    """Row label of the per-page table: seed number and the page's MindSpore version."""
-    return f"{result.case.page.seed[:3]} ({result.case.page.version})"
+    """Row label of the per-page table: the page's English title and MindSpore version."""
+    return result.case.page.label
 
 
 def markdown_report(results, adapter, description, options_line):
@@ -96,7 +98,7 @@ def markdown_report(results, adapter, description, options_line):
            "## Cases", "", "| case | page | section | tier | outcome | note |", "|---|---|---|---|---|---|"]
     for r in results:
         note = r.deviation or "; ".join(p.splitlines()[0] for p in r.problems) or "; ".join(r.notes)
-        out.append(f"| `{r.case.id}` | {r.case.page.seed[:3]} {r.case.page.version} | {r.case.section} "
+        out.append(f"| `{r.case.id}` | {r.case.page.label} | {title_of(r.case)} "
                    f"| {r.case.tier} | {r.outcome} | {note.replace('|', '/')} |")
     failures = [r for r in results if r.outcome in ("failed", "unexpected-pass")]
     if failures:
@@ -107,8 +109,88 @@ def markdown_report(results, adapter, description, options_line):
     return "\n".join(out)
 
 
+def title_of(case):
+    """The case's English title: its section heading translated (op-table sections are English)."""
+    return english(case.section)
+
+
+#: Version of the ``--json`` document's layout (see README.md, "Machine-readable reports").
+JSON_SCHEMA = "refms-conformance-report/1"
+
+
+def _expected_and_got(result):
+    """What the page documents and what the implementation printed (empty where not text)."""
+    case = result.case
+    if case.kind == "transcript":
+        return (case.expected or (f"{case.expect_error.type} raised at `{case.expect_error.at}`"
+                                  if case.expect_error else "")), result.stdout
+    if case.kind == "structured":
+        return case.documented, result.stdout
+    return "", ""
+
+
+def json_report(results, adapter, description, command, target):
+    """The ``--json PATH`` document (a dict; the schema is in README.md)."""
+    cases = []
+    for r in results:
+        expected, got = _expected_and_got(r)
+        cases.append({
+            "id": r.case.id, "title": title_of(r.case), "section": r.case.section,
+            "page": r.case.page.english or r.case.page.title,
+            "page_title": r.case.page.title, "page_source": r.case.page.seed,
+            "area": r.case.area, "version": r.case.page.release, "kind": r.case.kind,
+            "tier": r.case.tier, "verdict": r.outcome, "reason": r.deviation,
+            "problems": list(r.problems), "notes": list(r.notes),
+            "expected": expected, "got": got, "duration": round(r.seconds, 4)})
+    counts = {o: sum(r.outcome == o for r in results) for o in LABELS}
+    return {"schema": JSON_SCHEMA, "implementation": adapter.name, "description": description,
+            "target": target, "command": command,
+            "when": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "summary": dict(counts, total=len(results),
+                            failed=counts["failed"] + counts["unexpected-pass"]),
+            "cases": cases}
+
+
+def junit_xml(results, adapter, description, target):
+    """The ``--junit-xml PATH`` document: one ``<testsuite>`` per area, one ``<testcase>`` per case.
+
+    ``failed`` and ``unexpected-pass`` are ``<failure>``; ``expected-failure`` and
+    ``not-applicable`` are ``<skipped>`` with their reason, as pytest writes xfails.
+    """
+    from xml.etree import ElementTree as ET
+    root = ET.Element("testsuites", name=f"conformance of {description} (target {target})")
+    suites = OrderedDict()
+    for r in results:
+        suites.setdefault(r.case.area, []).append(r)
+    for area, members in suites.items():
+        failures = sum(r.outcome in ("failed", "unexpected-pass") for r in members)
+        skipped = sum(r.outcome in ("expected-failure", "not-applicable") for r in members)
+        suite = ET.SubElement(root, "testsuite", name=area, tests=str(len(members)),
+                              failures=str(failures), errors="0", skipped=str(skipped),
+                              time=f"{sum(r.seconds for r in members):.3f}")
+        for r in members:
+            case = ET.SubElement(suite, "testcase", classname=f"conformance.{adapter.name}.{area}",
+                                 name=r.case.id, time=f"{r.seconds:.3f}")
+            ET.SubElement(case, "properties")
+            for key, value in (("title", title_of(r.case)), ("page", r.case.page.label),
+                               ("verdict", r.outcome)):
+                ET.SubElement(case[0], "property", name=key, value=value)
+            if r.outcome == "failed":
+                failure = ET.SubElement(case, "failure", message=(r.problems or ["failed"])[0].splitlines()[0])
+                failure.text = "\n".join(r.problems)
+            elif r.outcome == "unexpected-pass":
+                ET.SubElement(case, "failure", message=f"passes although listed as a deviation: {r.deviation}")
+            elif r.outcome in ("expected-failure", "not-applicable"):
+                ET.SubElement(case, "skipped", message=f"{r.outcome}: {r.deviation}")
+            if r.stdout:
+                ET.SubElement(case, "system-out").text = r.stdout
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
 def save_results(results, adapter, description):
-    """Remember a full run's outcomes so COVERAGE.md can show every implementation's status."""
+    """Remember a full run's outcomes so COVERAGE.md can show every implementation's status
+    (only with ``--coverage``: a plain run writes nothing into the source tree)."""
     os.makedirs(RESULTS_DIR, exist_ok=True)
     data = {"impl": adapter.name, "description": description,
             "when": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d"),
@@ -147,7 +229,7 @@ def coverage_markdown(page_modules, saved):
     total_cases = 0
     for module in page_modules:
         page = module.PAGE
-        out += ["", f"## {page.seed} — {page.title}", "",
+        out += ["", f"## {page.english} — {page.title} (`{page.seed}`)", "",
                 f"MindSpore {page.version}; runs under compat `{page.compat}`"
                 f"{'; a notebook (cells share state: earlier cells run as the prelude)' if page.notebook else ''}.",
                 "", "| # | section | case | kind | tier | " + " | ".join(impls) + " |",
@@ -164,7 +246,7 @@ def coverage_markdown(page_modules, saved):
                 else:
                     cells.append(found["outcome"])
             tier = "property" if case.tier == PROPERTY else "exact"
-            out.append(f"| {number} | {case.section} | `{case.id}` | {case.kind} | {tier} | "
+            out.append(f"| {number} | {english(case.section)} | `{case.id}` | {case.kind} | {tier} | "
                        + " | ".join(c.replace("|", "/") for c in cells) + " |")
         if module.UNCASED:
             out += ["", "Code blocks that are not cases:", "", "| section | code | why not a case |",

@@ -14,7 +14,8 @@ Outcomes:
 ``unexpected-pass``   listed there but passed: counted as failed (strict), so the
                       stale marker gets removed
 ``not-applicable``    not run: the case does not apply to this implementation or target
-                      (a row ``specific_to`` another implementation; see ``applicability``)
+                      version (a row ``specific_to`` another implementation, a page newer
+                      than the target, a behaviour changed by the target; ``applicability``)
 
 Op-table checks (``kind == "op"``) run in batches, one worker process per batch
 of one area: each check builds its own inputs, and starting a process per
@@ -31,7 +32,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from . import compare
-from .case import PROPERTY
+from .case import NEWEST, PROPERTY, applies_to
 
 __all__ = ["Result", "load_deviations", "run_case", "run_op_batch", "run_all", "outcome_of",
            "applicability", "OUTCOMES"]
@@ -76,10 +77,18 @@ def load_deviations(path):
 
 def _environment(adapter, compat):
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([REPO] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    # The suite's own folder goes last: it makes ``conformance`` importable, and must not
+    # shadow the implementation the caller put first (a patched copy, another install).
+    env["PYTHONPATH"] = os.pathsep.join([p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+                                        + [REPO])
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     env.update(adapter.env(compat))
     return env
+
+
+def _impl(adapter):
+    """The ``--impl`` name that resolves to ``adapter`` again in a case's subprocess."""
+    return getattr(adapter, "impl", adapter.name)
 
 
 def _tail(text, lines=12):
@@ -144,7 +153,7 @@ def run_transcript(case, adapter, workdir, timeout):
 
 def run_structured(case, adapter, workdir, timeout):
     result_path = os.path.join(workdir, "result.json")
-    command = [sys.executable, "-m", "conformance.worker", "--impl", adapter.name,
+    command = [sys.executable, "-m", "conformance.worker", "--impl", _impl(adapter),
                "--case", case.id, "--result", result_path]
     proc = subprocess.run(command, cwd=workdir, env=_environment(adapter, case.page.compat),
                           capture_output=True, text=True, timeout=timeout)
@@ -189,7 +198,7 @@ def run_op_batch(cases, adapter, timeout=DEFAULT_TIMEOUT):
         result_path = os.path.join(workdir, "result.json")
         with open(ids_path, "w", encoding="utf-8") as handle:
             handle.write("\n".join(case.id for case in cases))
-        command = [sys.executable, "-m", "conformance.worker", "--impl", adapter.name,
+        command = [sys.executable, "-m", "conformance.worker", "--impl", _impl(adapter),
                    "--ops", ids_path, "--compat", cases[0].page.compat, "--result", result_path]
         try:
             proc = subprocess.run(command, cwd=workdir, env=_environment(adapter, cases[0].page.compat),
@@ -209,12 +218,13 @@ def run_op_batch(cases, adapter, timeout=DEFAULT_TIMEOUT):
                    found[case.id]["seconds"]) for case in cases]
 
 
-def applicability(case, adapter):
-    """``""`` when the case applies to ``adapter``'s implementation, else the reason it does not."""
+def applicability(case, adapter, target=NEWEST):
+    """``""`` when the case applies to ``adapter``'s implementation at MindSpore version
+    ``target``, else the reason it does not (see :func:`conformance.case.applies_to`)."""
     specific = getattr(case, "specific_to", None)
     if specific and specific != adapter.name:
         return f"checks a choice specific to {specific}"
-    return ""
+    return applies_to(case, target)
 
 
 def _units(cases):
@@ -231,17 +241,17 @@ def _units(cases):
 
 
 def run_all(cases, adapter, deviations, jobs=4, timeout=DEFAULT_TIMEOUT, on_result=None,
-            skip=applicability):
+            target=NEWEST, skip=applicability):
     """Run ``cases`` (``jobs`` at a time); results come back in case order.
 
-    ``skip(case, adapter)`` gives the reason a case is not run (counted
-    ``not-applicable``), or ``""``.  ``on_result`` sees each result in case
+    ``skip(case, adapter, target)`` gives the reason a case is not run (counted
+    ``not-applicable``), or ``""``; ``target=None`` runs every case.  ``on_result`` sees each result in case
     order as soon as it and every earlier one are known.
     """
     results = [None] * len(cases)
     runnable = []
     for index, case in enumerate(cases):
-        reason = skip(case, adapter)
+        reason = skip(case, adapter, target) if target is not None else ""
         if reason:
             results[index] = Result(case, True, [], 0.0, outcome="not-applicable", deviation=reason)
         else:

@@ -155,7 +155,7 @@ def test_loss_scale_managers():
 def test_seed003_to_float_example_builds():
     """Seed 003 "手动混合精度": network to float16, BatchNorm and the loss back to float32.
 
-    Case s003.to_float checks the dtypes this computes under the page's 2.0; here, under the
+    Case network_20.to_float checks the dtypes this computes under the page's 2.0; here, under the
     default compat, the cells' flags."""
     namespace = {"nn": nn}
     exec_page_code(seed003_migration_network_20.NETWORK, "<seed 003 Network>", namespace)

@@ -28,9 +28,9 @@ GRAD_OUTPUT_1 = "grad output: (Tensor(shape=[1], dtype=Float32, value= [ 1.00000
 AS_2_10_PRINTS = [
     # 2.x passes grad w.r.t. the cell's inputs as the hook's 2nd argument and w.r.t. its output as
     # the 3rd (r1.7: the reverse), so the two tuples swap places.
-    ("s002.backward_hook", BN_DOUT + BN_DX, BN_DX + BN_DOUT),
+    ("pynative_r17.backward_hook", BN_DOUT + BN_DX, BN_DX + BN_DOUT),
     # The backward hook's scope also covers the forward hook's doubling, and its arguments swapped.
-    ("s002.hooks_combined", GRAD_OUTPUT_2, GRAD_OUTPUT_1),
+    ("pynative_r17.hooks_combined", GRAD_OUTPUT_2, GRAD_OUTPUT_1),
 ]
 
 

@@ -134,7 +134,7 @@ def test_command_line_prints_the_ir(tmp_path):
     done = subprocess.run([sys.executable, "-m", "refms", "ir", str(script)], capture_output=True,
                           text=True, env=env, cwd=tmp_path, check=True)
     assert "# ===== graph 1: add_fn (validate) =====" in done.stdout
-    assert "Fused[Add→Mul](%para1_x, %para2_y)" in done.stdout
+    assert "Fused[Add→Mul](%para1_x, %para2_y, I64(2))" in done.stdout     # the folded 2 shown
     assert "[4. 4.]" in done.stdout
     done = subprocess.run([sys.executable, "-m", "refms", "ir", "--stage", "parse", str(script)],
                           capture_output=True, text=True, env=env, cwd=tmp_path, check=True)

@@ -22,7 +22,7 @@ TO_GRAPH_MODE = Edit(PYNATIVE_SWITCH, "ms.set_context(mode=ms.GRAPH_MODE)",
                      "the page runs the example in PyNative; compiled, it must print the same")
 
 
-@pytest.mark.parametrize("case_id", ["s004.pynative_grad", "s004.pynative_for_loop"])
+@pytest.mark.parametrize("case_id", ["modes_20.pynative_grad", "modes_20.pynative_for_loop"])
 def test_pynative_example_prints_the_same_in_graph_mode(case_id):
     case = find(case_id)
     printed, _ = run_case_script(case, TO_GRAPH_MODE)
@@ -33,7 +33,7 @@ def test_jit_fallback_is_a_constant_of_the_graph():
     """001 JIT Fallback: the page's ``Tensor(np.array([1, 2, 3]))`` is computed at compile time:
     Int64 and a ValueNode of the graph, in the page's Cell and in an ``ms.jit`` function."""
     from refms.graph import ir_text
-    _, namespace = run_case_script(find("s001.jit_fallback"))
+    _, namespace = run_case_script(find("modes_r16.jit_fallback"))
     net = namespace["net"]
     assert str(net().dtype) == "Int64"
     assert "Return(Tensor(shape=[3], dtype=Int64, value=[1 2 3]))" in ir_text(net)

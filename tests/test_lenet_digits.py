@@ -6,7 +6,7 @@ convolutions, zero biases) the logits are ~1e-7, so the loss is ln 10 plus
 a few 1e-7 that depend on the random weights: 2.10 prints 2.302585 or
 2.3025854 depending on the seed.  The check is therefore ln 10 to 5e-7.
 
-The page's code is conformance case ``s001.lenet_grad_loss`` (PyNative, as the
+The page's code is conformance case ``modes_r16.lenet_grad_loss`` (PyNative, as the
 notebook runs it; ``test_conformance_cases.py`` checks its printed loss to
 1e-5).  Here the same code runs seeded, in both modes, and the objects it
 leaves (the optimizer's result, the gradients, the step count) are checked too.
@@ -33,7 +33,7 @@ TO_GRAPH_MODE = Edit("mode=context.PYNATIVE_MODE", "mode=context.GRAPH_MODE",
 @pytest.mark.parametrize("edits", [(), (TO_GRAPH_MODE,)], ids=["pynative", "graph"])
 def test_seed001_gradwrap_training_step(edits):
     ms.set_seed(0)
-    printed, namespace = run_case_script(find("s001.lenet_grad_loss"), *edits)
+    printed, namespace = run_case_script(find("modes_r16.lenet_grad_loss"), *edits)
     loss = float(printed)
     assert abs(loss - np.log(10)) < 5e-7
     assert abs(loss - 2.3025854) < 1e-6     # the page's value (implied by the line above)

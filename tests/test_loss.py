@@ -93,8 +93,8 @@ def test_nnacl_exp_reproduces_the_cpu_polynomial():
 
 def test_seed003_class_loss_under_2_10():
     """Seed 003 "动态shape": ClassLoss_ms on numpy's seed(1) stream prints 0.7207259 under 2.10
-    too (case s003.topk_by_sort checks it under the page's 2.0)."""
-    case = find("s003.topk_by_sort")
+    too (case network_20.topk_by_sort checks it under the page's 2.0)."""
+    case = find("network_20.topk_by_sort")
     printed, _ = run_case_script(case, compat="2.10")
     assert_prints(printed, case.expected)
 

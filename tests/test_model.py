@@ -182,10 +182,10 @@ def test_progress_bar_writes_to_its_stream_only(capsys):
     import io
     stream = io.StringIO()
     model, _ = make_model()
-    model.train(2, data(), callbacks=ProgressBar(width=10, stream=stream))
+    model.train(2, data(), callbacks=ProgressBar(width=10, stream=stream, enabled=True))
     assert capsys.readouterr().out == ""
     text = stream.getvalue()
-    assert "epoch 2/2 [##########] 5/5 loss" in text and text.endswith("\n")
+    assert "epoch 2/2 [##########] 5/5 loss" in text and text.endswith("\r\x1b[K")  # line erased
 
 
 # -- metrics ------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 An adapter is an object with this small protocol (see :class:`ModuleAdapter`):
 
 ``name``
-    used for the deviations file ``conformance/deviations/<name>.txt`` and reports.
+    used for the deviations file ``conformance/deviations/<name>.txt``, reports, and
+    op-table rows ``specific_to`` one implementation.
 ``available()``
     ``(True, "")`` or ``(False, why)``; the suite runs nothing when False.
 ``describe()``
@@ -80,10 +81,18 @@ class ModuleAdapter:
 
 
 def resolve(name):
-    """The adapter for ``--impl name``."""
+    """The adapter for ``--impl name``.
+
+    The adapter remembers ``name`` as ``impl``: the case subprocesses resolve
+    the same name again, so an adapter defined in a module other than the
+    implementation's (``--impl minims_adapter``) is found there too.
+    """
     own = f"{__name__}.{name}"
     if "." not in name and importlib.util.find_spec(own) is not None:
-        return importlib.import_module(own).adapter
-    module = importlib.import_module(name)
-    custom = getattr(module, "conformance_adapter", None)
-    return custom if custom is not None else ModuleAdapter(name)
+        adapter = importlib.import_module(own).adapter
+    else:
+        module = importlib.import_module(name)
+        custom = getattr(module, "conformance_adapter", None)
+        adapter = custom if custom is not None else ModuleAdapter(name)
+    adapter.impl = name
+    return adapter

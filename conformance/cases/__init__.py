@@ -1,5 +1,9 @@
 """The cases, one module per seed page (``seed000_...``), each defining ``PAGE``, ``CASES`` and ``UNCASED``.
 
+Case ids are ``<page>.<example>``, the page part being the module's name
+without its seed number (``pynative_r16.hook_backward`` is in
+``seed000_pynative_r16.py``).
+
 ``PAGE`` is the page's :class:`~conformance.case.Page`; ``CASES`` its cases in
 page order; ``UNCASED`` the code blocks that are not cases, with the reason
 (they have no documented output, or they are PyTorch code).
@@ -25,7 +29,16 @@ def all_cases():
     return cases
 
 
+#: Former id prefixes (``s003.sampler_bprop`` is now ``network_20.sampler_bprop``).
+FORMER_PREFIXES = {"s000": "pynative_r16", "s001": "modes_r16", "s002": "pynative_r17",
+                   "s003": "network_20", "s004": "modes_20"}
+
+
 def find(case_id):
+    """The case with this id (a former ``sNNN.`` id is accepted too)."""
+    prefix, dot, rest = case_id.partition(".")
+    if dot and prefix in FORMER_PREFIXES:
+        case_id = f"{FORMER_PREFIXES[prefix]}.{rest}"
     for case in all_cases():
         if case.id == case_id:
             return case

@@ -6,7 +6,8 @@ GPU/Ascend in several examples: those lines run on CPU (recorded as edits).
 from ..case import PROPERTY, ExpectError, Page, Structured, Transcript, Uncased
 from ._common import conv_in_ms_function, on_cpu
 
-PAGE = Page(seed="000_1f0ba937f6d417c3.txt", title="PyNative模式应用", version="r1.6", compat="1.6")
+PAGE = Page(seed="000_1f0ba937f6d417c3.txt", title="PyNative模式应用",
+            english="Using PyNative mode", version="r1.6", compat="1.6")
 
 HOOK_ORDER_2X = ("MindSpore 2.x passes the gradient w.r.t. the cell's inputs as the hook's 2nd "
                  "argument and w.r.t. its output as the 3rd (r1.6/r1.7: the reverse), so 2.10 "
@@ -16,7 +17,7 @@ HOOK_ORDER_2X = ("MindSpore 2.x passes the gradient w.r.t. the cell's inputs as 
 
 CASES = [
     Transcript(
-        id="s000.single_op", page=PAGE, section="执行单算子", area="ops",
+        id="pynative_r16.single_op", page=PAGE, section="执行单算子", area="ops",
         script='''\
 import numpy as np
 import mindspore.ops as ops
@@ -49,7 +50,7 @@ print(z.asnumpy())
    [2. 2. 2. 2. 2.]]]]
 '''),
     Transcript(
-        id="s000.function", page=PAGE, section="执行函数", area="ops",
+        id="pynative_r16.function", page=PAGE, section="执行函数", area="ops",
         script='''\
 import numpy as np
 from mindspore import context, Tensor
@@ -73,7 +74,7 @@ print(output.asnumpy())
  [3. 3. 3.]]
 '''),
     Transcript(
-        id="s000.network", page=PAGE, section="执行网络", area="cells",
+        id="pynative_r16.network", page=PAGE, section="执行网络", area="cells",
         script='''\
 import numpy as np
 import mindspore.nn as nn
@@ -98,7 +99,7 @@ print(net(x, y))
 ''',
         expected="[ 4. 10. 18.]\n"),
     Transcript(
-        id="s000.ms_function_method", page=PAGE, section="提升PyNative性能", area="staging",
+        id="pynative_r16.ms_function_method", page=PAGE, section="提升PyNative性能", area="staging",
         script='''\
 import numpy as np
 import mindspore.nn as nn
@@ -135,7 +136,7 @@ print(res.asnumpy())
  [3. 3. 3. 3.]]
 '''),
     Transcript(
-        id="s000.ms_function_fn", page=PAGE, section="提升PyNative性能", area="staging",
+        id="pynative_r16.ms_function_fn", page=PAGE, section="提升PyNative性能", area="staging",
         script='''\
 import numpy as np
 import mindspore.nn as nn
@@ -165,18 +166,19 @@ print(z.asnumpy())
  [2. 2. 2. 2.]]
 '''),
     Structured(
-        id="s000.ms_function_conv", page=PAGE, section="提升PyNative性能", area="staging",
+        id="pynative_r16.ms_function_conv", page=PAGE, section="提升PyNative性能", area="staging",
         body=conv_in_ms_function, tier=PROPERTY,
         documented="a (2, 4, 3, 3) float32 array of values of order 0.01-0.1 "
                    "(unseeded Normal(0.01) weights and np.random.randn input)",
         notes="Output depends on unseeded random weights and input: checked are the shape, the "
               "dtype, equality with a numpy convolution of the weights actually drawn, and that "
               "the weights follow the page's default init Normal(sigma=0.01).",
+        differs_in="2.10",
         later="MindSpore 2.x initialises Conv2d weights with HeUniform(sqrt(5)) = U(+-1/sqrt(fan_in)) "
               "instead of Normal(0.01) (SEMANTICS.md 8.1); r1.x releases reproduce the page, and "
               "refms does under compat 1.6."),
     Transcript(
-        id="s000.sync_error", page=PAGE, section="PyNative下同步执行", area="errors",
+        id="pynative_r16.sync_error", page=PAGE, section="PyNative下同步执行", area="errors",
         script='''\
 import numpy as np
 import mindspore.context as context
@@ -209,7 +211,7 @@ print(output.asnumpy())
               "(MindSpore 2.10 CPU: 'Unsupported op [GetNext] on CPU'), so the exception type and "
               "the line it is raised at (synchronous execution) are compared, not the message."),
     Transcript(
-        id="s000.hook_backward", page=PAGE, section="Hook功能 / HookBackward算子", area="hooks",
+        id="pynative_r16.hook_backward", page=PAGE, section="Hook功能 / HookBackward算子", area="hooks",
         script='''\
 import mindspore
 from mindspore import ops
@@ -242,7 +244,7 @@ print(output)
 (Tensor(shape=[], dtype=Float32, value= 4), Tensor(shape=[], dtype=Float32, value= 4))
 '''),
     Transcript(
-        id="s000.cell_backward_hook", page=PAGE,
+        id="pynative_r16.cell_backward_hook", page=PAGE,
         section="Hook功能 / nn.Cell对象的register_backward_hook功能", area="hooks",
         script='''\
 import numpy as np
@@ -288,9 +290,10 @@ print(output)
 [[[[ 1.99998999e+00, 1.99998999e+00],
    [ 1.99998999e+00, 1.99998999e+00]]]]),)
 ''',
+        differs_in="2.10",
         later=HOOK_ORDER_2X),
     Transcript(
-        id="s000.custom_bprop", page=PAGE, section="自定义bprop功能", area="bprop",
+        id="pynative_r16.custom_bprop", page=PAGE, section="自定义bprop功能", area="bprop",
         script='''\
 import mindspore
 import mindspore.nn as nn
@@ -368,7 +371,7 @@ UNCASED = [
     Uncased(PAGE, "保存模型参数", "CheckpointConfig / ModelCheckpoint", "fragment using ModelZoo's `config`; no output"),
     Uncased(PAGE, "训练网络", "Model(network, ...) with callbacks", "fragment needing ModelZoo's dataset and config; no output"),
     Uncased(PAGE, "PyNative下同步执行", "`context.set_context(pynative_synchronize=True)`",
-            "one statement; its effect is case s000.sync_error"),
+            "one statement; its effect is case pynative_r16.sync_error"),
     Uncased(PAGE, "Hook功能 / nn.Cell对象的register_backward_hook功能", "`def cell_hook_function(...)`",
-            "definition only; used by case s000.cell_backward_hook"),
+            "definition only; used by case pynative_r16.cell_backward_hook"),
 ]

@@ -14,7 +14,8 @@ from .. import compare
 from ..case import PROPERTY, Page, Structured, Transcript, Uncased
 from ._common import check_normal_weights, conv2d_reference, conv_in_ms_function, on_cpu
 
-PAGE = Page(seed="001_04360f85b8688927.txt", title="动态图与静态图", version="r1.6", compat="1.6",
+PAGE = Page(seed="001_04360f85b8688927.txt", title="动态图与静态图",
+            english="PyNative and graph modes", version="r1.6", compat="1.6",
             notebook=True)
 
 SETUP = '''\
@@ -117,16 +118,17 @@ def _loss_is_ln10(stdouts):
 
 CASES = [
     Structured(
-        id="s001.conv_single_op", page=PAGE, section="执行方式 / 执行单算子", area="graph-mode",
+        id="modes_r16.conv_single_op", page=PAGE, section="执行方式 / 执行单算子", area="graph-mode",
         body=_conv_single_op, tier=PROPERTY,
         documented="a (1, 4, 5, 5) float32 array; rows 1-3 and columns 1-3 repeat (ones input, "
                    "'same' padding); values of order 0.01-0.1",
         notes="Unseeded Normal(0.01) weights: checked are the shape, the dtype, equality with a "
               "numpy convolution of the drawn weights, and the weights' distribution.",
+        differs_in="2.10",
         later="MindSpore 2.x initialises Conv2d weights with HeUniform(sqrt(5)) instead of "
               "Normal(0.01) (SEMANTICS.md 8.1); r1.x and refms compat 1.6 follow the page."),
     Transcript(
-        id="s001.function", page=PAGE, section="执行方式 / 执行普通函数", area="graph-mode",
+        id="modes_r16.function", page=PAGE, section="执行方式 / 执行普通函数", area="graph-mode",
         prelude=SETUP, edits=(on_cpu("Ascend"),),
         script='''\
 def add_func(x, y):
@@ -145,7 +147,7 @@ print(output.asnumpy())
  [3. 3. 3.]]
 '''),
     Transcript(
-        id="s001.network", page=PAGE, section="执行方式 / 执行网络", area="graph-mode",
+        id="modes_r16.network", page=PAGE, section="执行方式 / 执行网络", area="graph-mode",
         prelude=SETUP, edits=(on_cpu("Ascend"),),
         script='''\
 import numpy as np
@@ -169,7 +171,7 @@ print(net(x, y))
 ''',
         expected="[ 4. 10. 18.]\n"),
     Transcript(
-        id="s001.ms_function_fn", page=PAGE, section="PyNative模式说明 / 性能优化", area="staging",
+        id="modes_r16.ms_function_fn", page=PAGE, section="PyNative模式说明 / 性能优化", area="staging",
         prelude=SETUP, edits=(on_cpu("Ascend"),),
         script='''\
 # 导入ms_function
@@ -198,14 +200,15 @@ print(z.asnumpy())
  [2. 2. 2. 2.]]
 '''),
     Structured(
-        id="s001.ms_function_conv", page=PAGE, section="PyNative模式说明 / 性能优化", area="staging",
+        id="modes_r16.ms_function_conv", page=PAGE, section="PyNative模式说明 / 性能优化", area="staging",
         body=conv_in_ms_function, tier=PROPERTY,
         documented="a (2, 4, 3, 3) float32 array of values of order 0.01-0.1",
-        notes="Same example as s000.ms_function_conv, in the notebook's PyNative mode.",
+        notes="Same example as pynative_r16.ms_function_conv, in the notebook's PyNative mode.",
+        differs_in="2.10",
         later="MindSpore 2.x initialises Conv2d weights with HeUniform(sqrt(5)) instead of "
               "Normal(0.01) (SEMANTICS.md 8.1); r1.x and refms compat 1.6 follow the page."),
     Transcript(
-        id="s001.lenet_grad_loss", page=PAGE, section="PyNative模式说明 / 梯度求取", area="training",
+        id="modes_r16.lenet_grad_loss", page=PAGE, section="PyNative模式说明 / 梯度求取", area="training",
         prelude=SETUP + PYNATIVE_LINE + LENET + GRAD_WRAP, edits=(on_cpu("Ascend"),),
         script='''\
 # 设定优化器、损失函数
@@ -241,12 +244,13 @@ print(loss)
               "up to ~1e-6 and its 7th decimal depends on the unseeded weights: MindSpore with "
               "that init printed 2.302585 and 2.3025851 on different runs, the page 2.3025854. "
               "Checked: one float within 1e-5 of ln(10).",
+        differs_in="2.10",
         later="MindSpore 2.x's default init (HeUniform weights, Uniform biases) gives non-zero "
               "logits and a loss that varies from run to run (2.2689974 and 2.217453 on two 2.10 "
               "runs; SEMANTICS.md 8.2); r1.x releases reproduce the page, and refms does under "
               "compat 1.6."),
     Transcript(
-        id="s001.jit_fallback", page=PAGE, section="动静统一 / JIT Fallback", area="graph-mode",
+        id="modes_r16.jit_fallback", page=PAGE, section="动静统一 / JIT Fallback", area="graph-mode",
         edits=(on_cpu("GPU"),),
         script='''\
 import numpy as np
@@ -271,6 +275,6 @@ print(net())
 UNCASED = [
     Uncased(PAGE, "执行方式", "setup cell (imports, GRAPH_MODE)",
             "no output; the prelude of the cases that need its state"),
-    Uncased(PAGE, "PyNative模式说明 / 梯度求取", "LeNet5 cell", "definition only; prelude of s001.lenet_grad_loss"),
-    Uncased(PAGE, "PyNative模式说明 / 梯度求取", "GradWrap cell", "definition only; prelude of s001.lenet_grad_loss"),
+    Uncased(PAGE, "PyNative模式说明 / 梯度求取", "LeNet5 cell", "definition only; prelude of modes_r16.lenet_grad_loss"),
+    Uncased(PAGE, "PyNative模式说明 / 梯度求取", "GradWrap cell", "definition only; prelude of modes_r16.lenet_grad_loss"),
 ]

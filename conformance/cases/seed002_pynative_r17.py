@@ -7,7 +7,8 @@ export lost the code's indentation; it is restored here, nothing else.
 from ..case import ExpectError, Page, Transcript, Uncased
 from .seed000_pynative_r16 import HOOK_ORDER_2X
 
-PAGE = Page(seed="002_dfb12797f1c85687.txt", title="动态图模式应用", version="r1.7", compat="1.7",
+PAGE = Page(seed="002_dfb12797f1c85687.txt", title="动态图模式应用",
+            english="Using PyNative mode", version="r1.7", compat="1.7",
             notebook=True)
 
 SETUP = '''\
@@ -32,7 +33,7 @@ context.set_context(mode=context.PYNATIVE_MODE)
 
 CASES = [
     Transcript(
-        id="s002.single_op", page=PAGE, section="动态图模式下的操作 / 执行单算子", area="ops",
+        id="pynative_r17.single_op", page=PAGE, section="动态图模式下的操作 / 执行单算子", area="ops",
         prelude=SETUP,
         script='''\
 add = ops.Add()
@@ -43,7 +44,7 @@ print("x:", x.asnumpy(), "\\ny:", y.asnumpy(), "\\nz:", z.asnumpy())
 ''',
         expected="x: [1. 2.] \ny: [3. 5.] \nz: [4. 7.]\n"),
     Transcript(
-        id="s002.function", page=PAGE, section="动态图模式下的操作 / 执行函数", area="ops",
+        id="pynative_r17.function", page=PAGE, section="动态图模式下的操作 / 执行函数", area="ops",
         prelude=SETUP,
         script='''\
 add = ops.Add()
@@ -60,7 +61,7 @@ print("x:", x.asnumpy(), "\\ny:", y.asnumpy(), "\\nz:", z.asnumpy())
 ''',
         expected="x: [1. 2.] \ny: [3. 5.] \nz: [5. 9.]\n"),
     Transcript(
-        id="s002.network", page=PAGE, section="动态图模式下的操作 / 执行网络", area="cells",
+        id="pynative_r17.network", page=PAGE, section="动态图模式下的操作 / 执行网络", area="cells",
         prelude=SETUP,
         script='''\
 class Net(nn.Cell):
@@ -80,7 +81,7 @@ print("x:", x.asnumpy(), "\\ny:", y.asnumpy(), "\\nz:", z.asnumpy())
 ''',
         expected="x: [1. 2. 3.] \ny: [4. 5. 6.] \nz: [ 4. 10. 18.]\n"),
     Transcript(
-        id="s002.sync_error", page=PAGE, section="动态图模式下同步执行", area="errors",
+        id="pynative_r17.sync_error", page=PAGE, section="动态图模式下同步执行", area="errors",
         script='''\
 import numpy as np
 import mindspore.context as context
@@ -112,7 +113,7 @@ print(output.asnumpy())
         notes="The page shows a GPU queue message; the exception type and the line it is raised "
               "at (synchronous execution) are compared, not the platform's wording."),
     Transcript(
-        id="s002.hook_backward", page=PAGE, section="Hook功能 / HookBackward算子", area="hooks",
+        id="pynative_r17.hook_backward", page=PAGE, section="Hook功能 / HookBackward算子", area="hooks",
         script='''\
 import mindspore
 from mindspore import ops
@@ -145,7 +146,7 @@ hook_fn print grad_out: (Tensor(shape=[], dtype=Float32, value= 2),)
 output: (Tensor(shape=[], dtype=Float32, value= 4), Tensor(shape=[], dtype=Float32, value= 4))
 '''),
     Transcript(
-        id="s002.forward_pre_hook", page=PAGE, section="Hook功能 / Cell对象的register_forward_pre_hook功能",
+        id="pynative_r17.forward_pre_hook", page=PAGE, section="Hook功能 / Cell对象的register_forward_pre_hook功能",
         area="hooks",
         script='''\
 import numpy as np
@@ -196,7 +197,7 @@ forward inputs: (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]),)
 (Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]), Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]))
 '''),
     Transcript(
-        id="s002.forward_pre_hook_new_tensor", page=PAGE,
+        id="pynative_r17.forward_pre_hook_new_tensor", page=PAGE,
         section="Hook功能 / Cell对象的register_forward_pre_hook功能", area="hooks",
         script='''\
 import numpy as np
@@ -237,7 +238,7 @@ forward inputs: (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]),)
 (Tensor(shape=[1], dtype=Float32, value= [ 0.00000000e+00]), Tensor(shape=[1], dtype=Float32, value= [ 0.00000000e+00]))
 '''),
     Transcript(
-        id="s002.forward_hook", page=PAGE, section="Hook功能 / Cell对象的register_forward_hook功能",
+        id="pynative_r17.forward_hook", page=PAGE, section="Hook功能 / Cell对象的register_forward_hook功能",
         area="hooks",
         script=HOOK_IMPORTS + '''
 def forward_hook_fn(cell_id, inputs, outputs):
@@ -276,7 +277,7 @@ forward outputs: [2.]
 (Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]), Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]))
 '''),
     Transcript(
-        id="s002.backward_hook", page=PAGE, section="Hook功能 / Cell对象的register_backward_hook功能",
+        id="pynative_r17.backward_hook", page=PAGE, section="Hook功能 / Cell对象的register_backward_hook功能",
         area="hooks",
         script=HOOK_IMPORTS + '''
 def backward_hook_function(cell_id, grad_input, grad_output):
@@ -320,9 +321,10 @@ print("-------------\\n", output)
 [[[[ 1.99998999e+00, 1.99998999e+00],
  [ 1.99998999e+00, 1.99998999e+00]]]]),)
 ''',
+        differs_in="2.10",
         later=HOOK_ORDER_2X),
     Transcript(
-        id="s002.hooks_combined", page=PAGE, section="Hook功能 / Cell对象的register_backward_hook功能",
+        id="pynative_r17.hooks_combined", page=PAGE, section="Hook功能 / Cell对象的register_backward_hook功能",
         area="hooks",
         script=HOOK_IMPORTS + '''
 def forward_pre_hook_fn(cell_id, inputs):
@@ -366,13 +368,14 @@ grad input: (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]),)
 grad output: (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]),)
 (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
 ''',
+        differs_in="2.10",
         later="MindSpore 2.x wraps the backward hook around the forward hooks' operations too and "
               "swapped the meaning of the hook's arguments (SEMANTICS.md 5.3, 5.4): 2.10 prints "
               "`grad input: ... value= [ 2.00000000e+00]` then `grad output: ... value= "
               "[ 1.00000000e+00]`; the final gradients are the same. r1.7 and refms compat 1.7 "
               "follow the page."),
     Transcript(
-        id="s002.custom_bprop", page=PAGE, section="自定义bprop功能", area="bprop",
+        id="pynative_r17.custom_bprop", page=PAGE, section="自定义bprop功能", area="bprop",
         script='''\
 import mindspore
 import mindspore.nn as nn

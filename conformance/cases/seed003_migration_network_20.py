@@ -16,7 +16,8 @@ from .. import compare
 from ..case import PROPERTY, Edit, Page, Structured, Transcript, Uncased
 from ._common import conv2d_reference
 
-PAGE = Page(seed="003_ff90047c9720afb0.txt", title="网络搭建", version="master (2.0 era)", compat="2.0")
+PAGE = Page(seed="003_ff90047c9720afb0.txt", title="网络搭建",
+            english="Building a network (migration guide)", version="master (2.0 era)", compat="2.0")
 
 NO_TORCH = "PyTorch is not a dependency of the suite; the PyTorch half of the comparison is dropped"
 
@@ -366,55 +367,56 @@ def _uniform_seed_properties(stdouts):
 
 CASES = [
     Transcript(
-        id="s003.cell_param_naming", page=PAGE, section="网络基本构成单元 Cell", area="cells",
+        id="network_20.cell_param_naming", page=PAGE, section="网络基本构成单元 Cell", area="cells",
         script=MY_CELL,
         expected="[Parameter (name=net.weight, shape=(240, 120, 4, 4), dtype=Float32, requires_grad=True)]\n"),
     Transcript(
-        id="s003.cell_auto_prefix_false", page=PAGE, section="网络基本构成单元 Cell", area="cells",
+        id="network_20.cell_auto_prefix_false", page=PAGE, section="网络基本构成单元 Cell", area="cells",
         script=MY_CELL,
         edits=(Edit("auto_prefix=True", "auto_prefix=False",
                     "the page's next paragraph: with auto_prefix=False the printed name is `weight`"),),
         expected="[Parameter (name=weight, shape=(240, 120, 4, 4), dtype=Float32, requires_grad=True)]\n",
         notes="Documented in prose: 如果auto_prefix设置为False，则上面这个例子中打印的Parameter的name是weight."),
     Structured(
-        id="s003.conv_default_pad_mode", page=PAGE, section="单元测试", area="cells",
+        id="network_20.conv_default_pad_mode", page=PAGE, section="单元测试", area="cells",
         body=_conv_default_pad_mode,
         documented="# ValueError: operands could not be broadcast together with shapes (2,240,12,12) (2,240,9,9)",
         notes="PyTorch's side (Conv2d without padding, weight 0.1) is computed by a numpy direct "
               "convolution; the documented error is numpy's, raised by the page's own `diff` line."),
     Structured(
-        id="s003.conv_pad_mode_pad", page=PAGE, section="单元测试", area="cells",
+        id="network_20.conv_pad_mode_pad", page=PAGE, section="单元测试", area="cells",
         body=_conv_pad_mode_pad, tier=PROPERTY,
         documented="2.9355288e-06 (整体误差在万分之一左右)",
         notes="The input is unseeded np.random.uniform, so the difference itself is random: checked "
               "are the shape (2, 240, 9, 9) and a difference of at most 1e-4 from a float64 numpy "
               "convolution standing in for PyTorch."),
     Structured(
-        id="s003.to_float", page=PAGE, section="Cell常用的方法介绍 / 手动混合精度", area="mixed-precision",
+        id="network_20.to_float", page=PAGE, section="Cell常用的方法介绍 / 手动混合精度", area="mixed-precision",
         body=_to_float,
         documented="prose: 如果 dst_type 是 ms.float16，Cell的所有输入(包括作为常量的input，Parameter，Tensor)"
                    "都会被转换为float16 … 将一个网络里所有的BN和loss改成float32类型，其余操作是float16类型",
         notes="The page's code builds the network (its construct, `nn.Dense(x)`, is never called); the "
               "case then calls the sub-cells and checks the dtypes the text describes."),
     Structured(
-        id="s003.initializer_lazy", page=PAGE, section="参数初始化 / 参数初始化API对比", area="init",
+        id="network_20.initializer_lazy", page=PAGE, section="参数初始化 / 参数初始化API对比", area="init",
         body=_initializer_lazy, tier=PROPERTY,
         documented="prose: 只有在调用了 init_data() 之后，才会使用指定的 init 来初始化Tensor的数据",
         notes="Uniform() draws from U(-0.07, 0.07): shape, dtype, laziness and bounds are checked."),
     Structured(
-        id="s003.initializer_lazy_semantics", page=PAGE, section="参数初始化 / 参数初始化API对比", area="init",
+        id="network_20.initializer_lazy_semantics", page=PAGE, section="参数初始化 / 参数初始化API对比", area="init",
         body=_initializer_lazy_semantics,
         documented="prose: 如果此时 x 被用来计算，将会作为0来处理。然而，在打印时，会自动调用 init_data()",
+        differs_in="2.10",
         later="MindSpore 2.10 raises RuntimeError ('The Tensor ... is uninitialized') when a lazy "
               "tensor is used in an op, and str(x) prints `<uninitialized>` (SEMANTICS.md 2.4, 1.4)."),
     Structured(
-        id="s003.custom_init", page=PAGE, section="参数初始化 / 自定义初始化参数", area="init",
+        id="network_20.custom_init", page=PAGE, section="参数初始化 / 自定义初始化参数", area="init",
         body=_custom_init, tier=PROPERTY,
         documented="no printed output: the loop sets HeNormal(fan_out, relu) conv weights, ones/zeros "
                    "BatchNorm gamma/beta, HeUniform(sqrt(5)) dense weights and zero dense biases",
         notes="Random initialisers: each parameter's distribution is checked (bounds, spread)."),
     Transcript(
-        id="s003.param_freeze", page=PAGE, section="参数冻结", area="cells",
+        id="network_20.param_freeze", page=PAGE, section="参数冻结", area="cells",
         script='''\
 import mindspore.nn as nn
 
@@ -432,12 +434,12 @@ print(net.trainable_params())
 [Parameter (name=weight, shape=(1, 2), dtype=Float32, requires_grad=True)]
 '''),
     Structured(
-        id="s003.stop_gradient", page=PAGE, section="参数冻结", area="autodiff",
+        id="network_20.stop_gradient", page=PAGE, section="参数冻结", area="autodiff",
         body=_stop_gradient,
         documented="prose: stop_gradient会直接截断反向梯度 (a = A(x); a = ops.stop_gradient(a); y = B(a))",
         notes="The page's fragment with A(x) = 3x and B(a) = a*a."),
     Structured(
-        id="s003.checkpoint", page=PAGE, section="参数保存和加载", area="checkpoints",
+        id="network_20.checkpoint", page=PAGE, section="参数保存和加载", area="checkpoints",
         body=_checkpoint, tier=PROPERTY,
         documented='''\
 weight [[-0.0042482  -0.00427286]]
@@ -455,7 +457,7 @@ bias [1.]''',
               "defaults (Normal(0.01) weight, zero bias); 2.x draws a Uniform bias (SEMANTICS.md "
               "8.2). Both lie inside the checked bounds."),
     Transcript(
-        id="s003.sampler_twice_forward", page=PAGE, section="自定义反向", area="bprop",
+        id="network_20.sampler_twice_forward", page=PAGE, section="自定义反向", area="bprop",
         script=SAMPLER_HEAD + SAMPLER_RUN,
         expected='''\
 x [[1.2510660e+00 2.1609735e+00 3.4312444e-04 9.0699774e-01 4.4026768e-01]
@@ -472,9 +474,10 @@ dx (Tensor(shape=[2, 5], dtype=Float32, value=
 [[0.00000000e+000, 0.00000000e+000, 0.00000000e+000, 0.00000000e+000, 0.00000000e+000],
  [0.00000000e+000, 0.00000000e+000, 0.00000000e+000, 0.00000000e+000, 0.00000000e+000]]),)
 ''',
+        differs_in="2.1",
         later=GRAD_TUPLE_2X),
     Transcript(
-        id="s003.sampler_set_grad", page=PAGE, section="自定义反向", area="bprop",
+        id="network_20.sampler_set_grad", page=PAGE, section="自定义反向", area="bprop",
         prelude=SAMPLER_HEAD + SAMPLER_RUN,
         script='''\
 x = ms.Tensor(np.random.uniform(0, 3, (2, 5)), ms.float32)
@@ -497,9 +500,10 @@ dx (Tensor(shape=[2, 5], dtype=Float32, value=
 ''',
         notes="Continues the previous block in the same program (its numpy random stream), so that "
               "block runs first as the prelude.",
+        differs_in="2.1",
         later=GRAD_TUPLE_2X),
     Transcript(
-        id="s003.sampler_bprop", page=PAGE, section="自定义反向", area="bprop",
+        id="network_20.sampler_bprop", page=PAGE, section="自定义反向", area="bprop",
         script=SAMPLER_HEAD + SAMPLER_BPROP,
         expected='''\
 x [[1.2510660e+00 2.1609735e+00 3.4312444e-04 9.0699774e-01 4.4026768e-01]
@@ -516,9 +520,10 @@ dx (Tensor(shape=[2, 5], dtype=Float32, value=
 [[0.00000000e+000, 1.00000000e+000, 0.00000000e+000, 2.00000000e+000, 0.00000000e+000],
  [0.00000000e+000, 2.00000000e+000, 0.00000000e+000, 0.00000000e+000, 1.00000000e+000]]),)
 ''',
+        differs_in="2.1",
         later=GRAD_TUPLE_2X),
     Transcript(
-        id="s003.masked_select", page=PAGE, section="动态shape规避策略 / 网络执行过程中有引发shape变化的操作",
+        id="network_20.masked_select", page=PAGE, section="动态shape规避策略 / 网络执行过程中有引发shape变化的操作",
         area="dynamic-shape",
         prelude='''\
 import mindspore as ms
@@ -549,7 +554,7 @@ print("box_select_torch", box_select_torch(torch.from_numpy(box), torch.from_num
         expected="box_select_ms [0.14675589 0.09233859 0.18626021 0.34556073]\n",
         notes="The page's second line, `box_select_torch tensor([[0.1468, ...]])`, is PyTorch's."),
     Transcript(
-        id="s003.topk_by_sort", page=PAGE, section="动态shape规避策略 / 网络执行过程中有引发shape变化的操作",
+        id="network_20.topk_by_sort", page=PAGE, section="动态shape规避策略 / 网络执行过程中有引发shape变化的操作",
         area="dynamic-shape",
         prelude='''\
 import mindspore as ms
@@ -605,7 +610,7 @@ cls_loss_ms 0.7207259
 ''',
         notes="The page's `cls_loss_pt tensor(0.7207)` line is PyTorch's and is not expected."),
     Transcript(
-        id="s003.control_flow_masked_select", page=PAGE,
+        id="network_20.control_flow_masked_select", page=PAGE,
         section="动态shape规避策略 / 控制流不同分支引入shape上的变化", area="dynamic-shape",
         script='''\
 import numpy as np
@@ -631,7 +636,7 @@ True
 [0.7203245  0.53881675]
 '''),
     Transcript(
-        id="s003.control_flow_mask", page=PAGE,
+        id="network_20.control_flow_mask", page=PAGE,
         section="动态shape规避策略 / 控制流不同分支引入shape上的变化", area="dynamic-shape",
         script='''\
 import numpy as np
@@ -659,7 +664,7 @@ True
  0.         0.         0.         0.53881675]
 '''),
     Transcript(
-        id="s003.random_seed", page=PAGE, section="随机数策略对比 / 随机种子和生成器", area="random",
+        id="network_20.random_seed", page=PAGE, section="随机数策略对比 / 随机种子和生成器", area="random",
         script='''\
 # If a random op is called twice within one program, the two results will be different:
 import mindspore as ms
@@ -683,14 +688,14 @@ print(ops.uniform((1, 4), minval, maxval, seed=1))  # generates 'A2'
 UNCASED = [
     Uncased(PAGE, "单元测试", "`class MyCell_pt(torch_nn.Module)` … `print(i.shape)`",
             "PyTorch code; its output `torch.Size([240, 120, 4, 4])` is PyTorch's (the MindSpore "
-            "weight shape is checked by s003.cell_param_naming)"),
+            "weight shape is checked by network_20.cell_param_naming)"),
     Uncased(PAGE, "Cell常用的方法介绍 / 参数初始化 / 参数初始化API对比", "`torch.nn.init.uniform_(x)`",
             "PyTorch code, no output"),
     Uncased(PAGE, "动态shape规避策略 / 网络执行过程中有引发shape变化的操作", "`def box_select_torch`",
-            "PyTorch code; the prelude of s003.masked_select defines the MindSpore half"),
+            "PyTorch code; the prelude of network_20.masked_select defines the MindSpore half"),
     Uncased(PAGE, "动态shape规避策略 / 网络执行过程中有引发shape变化的操作", "`def box_select_ms2`",
             "definition only, no output"),
     Uncased(PAGE, "动态shape规避策略 / 网络执行过程中有引发shape变化的操作", "`class ClassLoss_pt`",
-            "PyTorch code; the MindSpore ClassLoss_ms is the prelude of s003.topk_by_sort"),
+            "PyTorch code; the MindSpore ClassLoss_ms is the prelude of network_20.topk_by_sort"),
     Uncased(PAGE, "随机数策略对比 / 随机种子和生成器", "`G = torch.Generator()`", "PyTorch code, no output"),
 ]

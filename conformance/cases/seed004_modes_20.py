@@ -5,7 +5,8 @@ Cells ``In [n]`` share one namespace; ``In [1]`` (imports, ``MyNet``, ``x``,
 """
 from ..case import Page, Transcript, Uncased
 
-PAGE = Page(seed="004_5326c27612eb1da5.txt", title="动静态图", version="master (2.0 era)", compat="2.0",
+PAGE = Page(seed="004_5326c27612eb1da5.txt", title="动静态图",
+            english="Graph and PyNative modes", version="master (2.0 era)", compat="2.0",
             notebook=True)
 
 IN_1 = '''\
@@ -29,7 +30,7 @@ y = ms.Tensor(np.array([4.0, 5.0, 6.0]).astype(np.float32))
 
 CASES = [
     Transcript(
-        id="s004.graph_mode_switch", page=PAGE, section="动静态图介绍 / 模式切换 (In [2])", area="graph-mode",
+        id="modes_20.graph_mode_switch", page=PAGE, section="动静态图介绍 / 模式切换 (In [2])", area="graph-mode",
         prelude=IN_1,
         script='''\
 import mindspore as ms
@@ -41,7 +42,7 @@ print(net(x, y))
 ''',
         expected="[5. 7. 9.]\n"),
     Transcript(
-        id="s004.pynative_mode_switch", page=PAGE, section="动静态图介绍 / 模式切换 (In [3])", area="cells",
+        id="modes_20.pynative_mode_switch", page=PAGE, section="动静态图介绍 / 模式切换 (In [3])", area="cells",
         prelude=IN_1,
         script='''\
 ms.set_context(mode=ms.PYNATIVE_MODE)
@@ -51,7 +52,7 @@ print(net(x, y))
 ''',
         expected="[5. 7. 9.]\n"),
     Transcript(
-        id="s004.graph_mode_net", page=PAGE, section="静态图 / 静态图模式代码示例 (In [4])", area="graph-mode",
+        id="modes_20.graph_mode_net", page=PAGE, section="静态图 / 静态图模式代码示例 (In [4])", area="graph-mode",
         prelude=IN_1,
         script='''\
 # 设置运行模式为静态图模式
@@ -76,7 +77,7 @@ print(net(x, y))
 ''',
         expected="[ 4. 10. 18.]\n"),
     Transcript(
-        id="s004.pynative_ops_mul", page=PAGE, section="动态图 / 动态图模式执行原理 (In [5])", area="ops",
+        id="modes_20.pynative_ops_mul", page=PAGE, section="动态图 / 动态图模式执行原理 (In [5])", area="ops",
         prelude=IN_1,
         script='''\
 # 设置运行模式为动态图模式
@@ -91,7 +92,7 @@ print(output.asnumpy())
 ''',
         expected="[ 4. 10. 18.]\n"),
     Transcript(
-        id="s004.pynative_grad", page=PAGE, section="动态图 / 动态图模式自动微分原理 (In [6])", area="autodiff",
+        id="modes_20.pynative_grad", page=PAGE, section="动态图 / 动态图模式自动微分原理 (In [6])", area="autodiff",
         prelude=IN_1,
         script='''\
 # 设置运行模式为动态图模式
@@ -132,7 +133,7 @@ print(output)
  [4.5099998 2.7       3.6000001]]
 '''),
     Transcript(
-        id="s004.pynative_for_loop", page=PAGE, section="动态图 / 动态图模式下的控制流 (In [8])", area="cells",
+        id="modes_20.pynative_for_loop", page=PAGE, section="动态图 / 动态图模式下的控制流 (In [8])", area="cells",
         prelude=IN_1,
         script='''\
 # 设置运行模式为动态图模式

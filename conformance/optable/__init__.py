@@ -28,6 +28,11 @@ under test to this package's ``ms``; the module reads it once at import time::
 so ``ops.Add()`` is the implementation's ``Add``, and ``ms.float32`` its dtype.
 :func:`load` re-imports the modules whenever it binds an implementation.
 
+``ms`` is bound *leniently* (:class:`Lenient`): a name the implementation lacks
+(``ms.ops.Foo``) is a :class:`Missing` placeholder rather than an
+``AttributeError`` at import, so the rows that use it fail — saying the name
+is missing — and every other row of the area still runs.
+
 Adding rows
 -----------
 * A new area: add ``conformance/optable/rows_<area>.py`` that defines ``ROWS``
@@ -47,10 +52,59 @@ import pkgutil
 import sys
 import traceback
 
-__all__ = ["ms", "load", "area_names"]
+__all__ = ["ms", "load", "area_names", "Lenient", "Missing", "missing_in"]
 
 #: The implementation under test, bound by :func:`load` before the rows modules are imported.
 ms = None
+
+
+class Missing:
+    """A name the implementation under test lacks.  Calling it or reading its attributes gives
+    further placeholders (rows build primitives at import: ``ops.Foo(axis=0)``); a check that
+    meets one in a row's result reports the name as missing."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, *args, **kwargs):
+        return Missing(f"{self.name}(...)" if not self.name.endswith(")") else self.name)
+
+    def __getattr__(self, attr):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        return Missing(f"{self.name}.{attr}")
+
+    def __repr__(self):
+        return f"<missing {self.name}>"
+
+
+class Lenient:
+    """The implementation's namespace, with :class:`Missing` for the names it lacks."""
+
+    def __init__(self, namespace, path):
+        self._namespace = namespace
+        self._path = path
+
+    def __getattr__(self, name):
+        try:
+            value = getattr(self._namespace, name)
+        except AttributeError:
+            return Missing(f"{self._path}.{name}")
+        if isinstance(value, type(sys)):                 # a submodule: lenient too
+            return Lenient(value, f"{self._path}.{name}")
+        return value
+
+
+def missing_in(value):
+    """The first :class:`Missing` inside a row's result (a tuple or list of them), or None."""
+    if isinstance(value, Missing):
+        return value
+    if isinstance(value, (tuple, list)):
+        for item in value:
+            found = missing_in(item)
+            if found is not None:
+                return found
+    return None
 
 
 def area_names():
@@ -67,7 +121,7 @@ def load(implementation, areas=None):
     module does not hide the others).
     """
     global ms
-    ms = implementation
+    ms = Lenient(implementation, getattr(implementation, "__name__", "ms"))
     rows, failures = {}, {}
     for area in areas or area_names():
         name = f"{__name__}.rows_{area}"

@@ -23,6 +23,7 @@ import zlib
 
 import numpy as np
 
+from . import missing_in
 from .spec import NO_GRADIENT
 
 __all__ = ["CheckFailed", "STEP", "checks_of", "check_forward", "check_gradient", "check_error",
@@ -50,6 +51,15 @@ def require(condition, message):
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+def run_row(row, args):
+    """``row.fn(*args)``; a name the implementation lacks fails the check, naming it."""
+    out = row.fn(*args)
+    missing = missing_in(out)
+    if missing is not None:
+        raise CheckFailed(f"{row.prim} ({row.name}): the implementation has no {missing.name}")
+    return out
+
 
 def rng(row, purpose):
     """A generator seeded by the row's name, so every run samples the same values."""
@@ -132,7 +142,7 @@ def _check_property(ms, row, inputs, outs):
 
 def check_forward(ms, row):
     inputs = row.sample(rng(row, "forward"))
-    outs = as_tuple(row.fn(*[to_tensor(ms, v) for v in inputs]))
+    outs = as_tuple(run_row(row, [to_tensor(ms, v) for v in inputs]))
     if row.property_only:
         _check_property(ms, row, inputs, outs)
         return
@@ -192,7 +202,7 @@ def gradient_setup(ms, row):
     positions = grad_positions(row, inputs)
     xs = [apply_domain(row.domain, v.astype(np.float64)) if _is_float_array(v) else v
           for v in inputs]
-    outs = as_tuple(row.fn(*[to_tensor(ms, x) for x in xs]))
+    outs = as_tuple(run_row(row, [to_tensor(ms, x) for x in xs]))
     cotangents = [generator.standard_normal(tuple(o.shape)) if o.asnumpy().dtype.kind in "fc"
                   else None for o in outs]
     require(any(u is not None for u in cotangents),
@@ -219,7 +229,8 @@ def check_gradient(ms, row):
     def value_at(step):
         shifted = [np.asarray(x + step * directions[i]) if i in directions else x
                    for i, x in enumerate(xs)]
-        return _projection_value(as_tuple(row.fn(*[to_tensor(ms, x) for x in shifted])), cotangents)
+        return _projection_value(as_tuple(run_row(row, [to_tensor(ms, x) for x in shifted])),
+                                 cotangents)
 
     numeric = (value_at(STEP) - value_at(-STEP)) / (2 * STEP)
     require(np.isclose(analytic, numeric, rtol=row.grad_tol, atol=row.grad_tol),
@@ -236,10 +247,12 @@ def check_error(ms, row, k):
     inputs, error = error_inputs(row, k)
     arguments = [to_tensor(ms, v) for v in inputs]
     try:
-        outs = row.fn(*arguments)
+        outs = run_row(row, arguments)
         for out in as_tuple(outs):              # surface lazily raised errors, if any
             if _is_tensor(ms, out):
                 out.asnumpy()
+    except CheckFailed:
+        raise
     except error:
         return
     except Exception as other:  # noqa: BLE001 - the type is what is checked

@@ -27,6 +27,14 @@ NO_GRADIENT = frozenset([
 ])
 
 
+#: Primitives refms registers as its own gradient helpers, whose MindSpore counterparts are not
+#: in the public ``mindspore.ops`` namespace (checked on 2.10): their rows are specific to refms.
+REFMS_INTERNAL = frozenset([
+    "ExclusiveCumprodBoth", "ScatterIndexAdd", "Conv2DBackpropFilter", "MaxPoolGrad",
+    "MaxPoolGradGrad", "AvgPoolGrad",
+])
+
+
 @dataclass
 class OpRow:
     #: Registry name of the primitive under test (``"Add"``); coverage is checked against it.
@@ -65,6 +73,10 @@ class OpRow:
     #: The name of the one implementation whose own documented choice the row pins down
     #: (a seeded random stream); other implementations count the row as not applicable.
     specific_to: Optional[str] = None
+
+    def __post_init__(self):
+        if self.specific_to is None and self.prim in REFMS_INTERNAL:
+            self.specific_to = "refms"
 
     @property
     def name(self):

@@ -102,7 +102,11 @@ def _decode_value(data, start, end, index):
     reader = Reader(data, start, end)
     tag, tensor, has_map = None, None, False
     while not reader.at_end():
-        field, wire_type = reader.read_key()
+        try:
+            field, wire_type = reader.read_key()
+        except WireError as error:
+            named = f"{where} ('{tag}')" if tag is not None else where
+            raise WireError(f"{named}: {error}") from None
         if field == 1:
             _expect(wire_type, LENGTH_DELIMITED, where, "tag")
             begin, stop = reader.read_length_delimited()
@@ -128,15 +132,45 @@ def _decode_value(data, start, end, index):
     return Entry(tag, dims, tensor_type, content)
 
 
+def _peek_tag(data, start):
+    """The tag of a value whose bytes are cut short (a truncated file), or None."""
+    try:
+        reader = Reader(data, start)
+        reader.read_varint()                         # the value's (too large) length
+        field, wire_type = reader.read_key()
+        if field == 1 and wire_type == LENGTH_DELIMITED:
+            begin, stop = reader.read_length_delimited()
+            return bytes(data[begin:stop]).decode("utf-8")
+    except (WireError, UnicodeDecodeError):
+        pass
+    return None
+
+
 def decode_checkpoint(data):
-    """The ``Value`` entries of a serialised ``Checkpoint``, in file order (raises WireError)."""
+    """The ``Value`` entries of a serialised ``Checkpoint``, in file order (raises WireError).
+
+    Every error names the value: its index and, when its tag could be read, the
+    parameter (``value #3 ('fc.bias'): ...``); a value cut short by a truncated
+    file is named by the tag at its start, or by the value before it when the
+    cut falls inside its own name."""
     reader = Reader(data)
     entries = []
     while not reader.at_end():
         field, wire_type = reader.read_key()
         if field == 1:
             _expect(wire_type, LENGTH_DELIMITED, "Checkpoint", "value")
-            begin, stop = reader.read_length_delimited()
+            start = reader.offset
+            try:
+                begin, stop = reader.read_length_delimited()
+            except WireError as error:
+                tag = _peek_tag(data, start)
+                if tag is not None:
+                    named = f" ('{tag}')"
+                elif entries:
+                    named = f" (the one after '{entries[-1].tag}'; its own name is cut off)"
+                else:
+                    named = " (its name is cut off)"
+                raise WireError(f"value #{len(entries)}{named}: {error}") from None
             entries.append(_decode_value(data, begin, stop, len(entries)))
         else:
             reader.skip(wire_type)

@@ -1,4 +1,4 @@
-"""``save_checkpoint``, ``load_checkpoint``, ``load_param_into_net`` (SEMANTICS.md 10; MindSpore
+"""``save_checkpoint``, ``load_checkpoint``, ``load_param_into_net`` (MindSpore
 ``mindspore/train/serialization.py``).
 
 Files use MindSpore's real ``.ckpt`` layout (:mod:`refms.checkpoint.ckpt_format`),
@@ -10,10 +10,12 @@ so they move both ways between refms and MindSpore.
   float32; ``str`` entries of ``append_dict``: UTF-32LE, dims ``[0]``).
   The write is atomic: a temporary file in the same directory, flushed and
   fsync'ed, then ``os.replace``; the finished file is made read-only
-  (``S_IRUSR``), as MindSpore does.
+  (``S_IRUSR``), as MindSpore does.  A failed or interrupted write removes its
+  temporary file; one left by a killed process (``<name>.<pid>.<random>.tmp``)
+  is removed by the next save of the same path once that process is gone.
 * Loading parses the whole file before anything is returned or written into
-  a network, so a truncated or corrupt file raises ``ValueError`` and leaves
-  the network untouched; ``load_param_into_net`` likewise checks every shape
+  a network, so a truncated or corrupt file raises ``ValueError`` naming the
+  file and the parameter, and leaves the network untouched; ``load_param_into_net`` likewise checks every shape
   and dtype before it writes the first parameter (MindSpore itself stops
   half-way through).
 * ``load_param_into_net`` returns ``(param_not_load, ckpt_not_load)`` since
@@ -23,6 +25,8 @@ so they move both ways between refms and MindSpore.
 Not supported (clear errors): encryption (``enc_key``/``dec_key``),
 ``format='safetensors'``, MapParameter values.
 """
+import glob
+import math
 import os
 import stat
 import tempfile
@@ -77,6 +81,10 @@ def string_to_entry(name, text):
     return Entry(name, (0,), "str", content)
 
 
+#: The most dimensions a tensor in a checkpoint may have (numpy's limit, far above MindSpore's).
+MAX_DIMS = 64
+
+
 def entry_to_value(entry, path):
     """A Parameter named ``entry.tag`` (or a str) from one, possibly re-joined, entry."""
     if entry.tensor_type == "str":
@@ -88,7 +96,11 @@ def entry_to_value(entry, path):
     dtype = _DTYPES[entry.tensor_type]
     storage = np.dtype("<u2") if dtype is mstype.bfloat16 else _NUMPY_TYPES[entry.tensor_type]
     dims = tuple(entry.dims)
-    count = int(np.prod(dims, dtype=np.int64))
+    if len(dims) > MAX_DIMS:
+        raise ValueError(f"For 'load_checkpoint', parameter '{entry.tag}' in {path} claims "
+                         f"{len(dims)} dimensions; a tensor has at most {MAX_DIMS}: the file is "
+                         f"corrupted.")
+    count = math.prod(dims)          # exact: a product that overflows int64 is still caught
     if dims == (0,) and len(entry.content) == storage.itemsize:
         dims, count = (), 1          # MindSpore reads dims [0] as a scalar
     if any(d < 0 for d in dims) or count * storage.itemsize != len(entry.content):
@@ -186,10 +198,50 @@ def _checkpoint_path(ckpt_file_name, fmt):
     return path
 
 
-def write_atomically(path, payload):
-    """Write ``payload`` to ``path`` through a temporary file and ``os.replace``; make it read-only."""
+def _temp_prefix(path, pid):
+    """Temporary files of a save of ``path`` by process ``pid``: ``<name>.<pid>.<random>.tmp``."""
+    return f"{os.path.basename(path)}.{pid}."
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:          # someone else's live process
+        return True
+    return True
+
+
+def remove_stale_temporaries(path):
+    """Delete the temporary files that earlier saves of ``path`` left when their process died
+    mid-write (killed, power lost): those whose process no longer runs.  A save in progress in
+    another live process keeps its file.  Returns the removed paths."""
     directory = os.path.dirname(path) or "."
-    handle, temp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp",
+    pattern = os.path.join(glob.escape(directory), glob.escape(os.path.basename(path)) + ".*.tmp")
+    removed = []
+    for candidate in glob.glob(pattern):
+        middle = os.path.basename(candidate)[len(os.path.basename(path)) + 1:-len(".tmp")]
+        pid = middle.split(".", 1)[0]
+        if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
+            continue
+        try:
+            os.remove(candidate)
+            removed.append(candidate)
+        except FileNotFoundError:
+            pass
+    return removed
+
+
+def write_atomically(path, payload):
+    """Write ``payload`` to ``path`` through a temporary file and ``os.replace``; make it read-only.
+
+    The temporary file is removed if the write fails or is interrupted
+    (an exception, ``KeyboardInterrupt``); one left by a process that was killed
+    outright is removed by the next save of the same path."""
+    directory = os.path.dirname(path) or "."
+    remove_stale_temporaries(path)
+    handle, temp = tempfile.mkstemp(prefix=_temp_prefix(path, os.getpid()), suffix=".tmp",
                                     dir=directory)
     try:
         with os.fdopen(handle, "wb") as f:

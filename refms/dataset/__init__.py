@@ -10,8 +10,9 @@ operations), :mod:`~refms.dataset.iterators` (epochs, Tensor output),
 (the seed); then the transforms: :mod:`~refms.dataset.transforms`,
 :mod:`~refms.dataset.vision`, :mod:`~refms.dataset.text`, :mod:`~refms.dataset.audio`.
 """
-from . import config, transforms, vision
+from . import config, transforms, vision, text, audio
 from .dataset import Dataset
+from .combine import zip_datasets as zip
 from .samplers import (Sampler, SequentialSampler, RandomSampler, SubsetSampler,
                        SubsetRandomSampler, WeightedRandomSampler, DistributedSampler, PKSampler)
 from .sources import NumpySlicesDataset, GeneratorDataset
@@ -26,4 +27,4 @@ __all__ = ["Dataset", "NumpySlicesDataset", "GeneratorDataset", "MnistDataset", 
            "CSVDataset",
            "Shuffle", "Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler",
            "SubsetRandomSampler", "WeightedRandomSampler", "DistributedSampler", "PKSampler",
-           "config", "transforms", "vision"]
+           "config", "transforms", "vision", "text", "audio"]

@@ -6,11 +6,45 @@ the global seed of :func:`refms.set_seed` (MindSpore's ``set_seed`` sets both),
 else from the OS (a different order every run).  Within one iterator every
 epoch gets a new order; a new iterator with the same seed repeats the orders.
 """
+import contextlib
+import threading
+
+import numpy as np
+
 from .. import seed as _global_seed
 
-__all__ = ["set_seed", "get_seed"]
+__all__ = ["set_seed", "get_seed", "random_generator", "row_generator",
+           "set_num_parallel_workers", "get_num_parallel_workers", "set_prefetch_size",
+           "get_prefetch_size"]
 
-_STATE = {"seed": None, "global_when_set": None}
+_STATE = {"seed": None, "global_when_set": None, "generation": 0}
+_SETTINGS = {"num_parallel_workers": 1, "prefetch_size": 4}
+
+
+def set_num_parallel_workers(num):
+    """The worker count of sources and ``map`` steps that do not give one (default 1 here)."""
+    if isinstance(num, bool) or not isinstance(num, int) or num <= 0:
+        raise TypeError(f"For 'set_num_parallel_workers', the 'num' must be a positive int, but "
+                        f"got {num!r}.")
+    _SETTINGS["num_parallel_workers"] = num
+
+
+def get_num_parallel_workers():
+    return _SETTINGS["num_parallel_workers"]
+
+
+def set_prefetch_size(size):
+    """Rows each worker may run ahead of the consumer (the pool's window is size × workers)."""
+    if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
+        raise TypeError(f"For 'set_prefetch_size', the 'size' must be a positive int, but got "
+                        f"{size!r}.")
+    _SETTINGS["prefetch_size"] = size
+
+
+def get_prefetch_size():
+    return _SETTINGS["prefetch_size"]
+_LOCAL = threading.local()
+_EAGER = {"rng": None, "key": None}
 
 
 def set_seed(seed):
@@ -23,6 +57,7 @@ def set_seed(seed):
                          f"{seed}.")
     _STATE["seed"] = seed
     _STATE["global_when_set"] = _global_seed.get_seed()
+    _STATE["generation"] = _STATE.get("generation", 0) + 1
 
 
 def get_seed():
@@ -36,3 +71,33 @@ def get_seed():
     if _STATE["seed"] is not None and global_seed == _STATE["global_when_set"]:
         return _STATE["seed"]
     return global_seed
+
+
+def random_generator():
+    """The generator a random transform draws from.
+
+    Inside a pipeline it is the current row's (see :func:`row_generator`): the
+    ``map`` step seeds one per row, in row order, from the epoch's generator, so
+    the augmentations depend only on the seed and the row — not on which worker
+    thread runs them.  Called eagerly (``op(image)``) it is a module generator,
+    restarted from :func:`get_seed` whenever a seed is set.
+    """
+    rng = getattr(_LOCAL, "rng", None)
+    if rng is not None:
+        return rng
+    key = (get_seed(), _STATE.get("generation", 0))
+    if _EAGER["rng"] is None or _EAGER["key"] != key:
+        _EAGER["rng"] = np.random.default_rng(key[0])
+        _EAGER["key"] = key
+    return _EAGER["rng"]
+
+
+@contextlib.contextmanager
+def row_generator(seed):
+    """Within the block, random transforms on this thread draw from ``default_rng(seed)``."""
+    previous = getattr(_LOCAL, "rng", None)
+    _LOCAL.rng = np.random.default_rng(seed)
+    try:
+        yield
+    finally:
+        _LOCAL.rng = previous

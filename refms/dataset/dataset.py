@@ -90,16 +90,48 @@ class Dataset:
 
     # -- operations -----------------------------------------------------------------------
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
-              per_batch_map=None, input_columns=None, output_columns=None, **kwargs):
+              per_batch_map=None, input_columns=None, output_columns=None, pad_info=None,
+              **kwargs):
         return BatchDataset(self, batch_size, drop_remainder, per_batch_map, input_columns,
-                            output_columns)
+                            output_columns, pad_info)
+
+    def padded_batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
+                     pad_info=None):
+        """Batch, padding rows to one shape per column (see :class:`BatchDataset`)."""
+        return BatchDataset(self, batch_size, drop_remainder, pad_info=pad_info or {})
+
+    def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
+                               element_length_function=None, pad_info=None,
+                               pad_to_bucket_boundary=False, drop_remainder=False):
+        from .combine import BucketBatchByLengthDataset
+        return BucketBatchByLengthDataset(self, column_names, bucket_boundaries,
+                                          bucket_batch_sizes, element_length_function, pad_info,
+                                          pad_to_bucket_boundary, drop_remainder)
+
+    def zip(self, datasets):
+        from .combine import ZipDataset
+        others = list(datasets) if isinstance(datasets, (list, tuple)) else [datasets]
+        return ZipDataset([self] + others)
+
+    def concat(self, datasets):
+        from .combine import ConcatDataset
+        others = list(datasets) if isinstance(datasets, (list, tuple)) else [datasets]
+        return ConcatDataset([self] + others)
+
+    def __add__(self, other):
+        return self.concat(other)
+
+    def split(self, sizes, randomize=True):
+        from .combine import split
+        return split(self, sizes, randomize)
 
     def shuffle(self, buffer_size):
         return ShuffleDataset(self, buffer_size)
 
     def map(self, operations=None, input_columns=None, output_columns=None,
-            num_parallel_workers=None, **kwargs):
-        return MapDataset(self, operations, input_columns, output_columns)
+            num_parallel_workers=None, python_multiprocessing=False, **kwargs):
+        return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers,
+                          python_multiprocessing)
 
     def repeat(self, count=None):
         return RepeatDataset(self, count)
@@ -148,11 +180,44 @@ def _check_positive(value, name, op):
     return value
 
 
+def _pad_rows(values, spec, name):
+    """Pad a column's row values to one shape: ``spec`` = (shape or None, pad value)."""
+    shape, value = spec if spec is not None else (None, 0)
+    if isinstance(values[0], dict):
+        raise RuntimeError(f"For 'batch', the dict-valued column '{name}' can not be padded.")
+    rank = values[0].ndim
+    if any(v.ndim != rank for v in values):
+        raise RuntimeError(f"For 'batch', the rows of column '{name}' have different ranks "
+                           f"{sorted({v.ndim for v in values})}; padding needs one rank.")
+    longest = [max(v.shape[d] for v in values) for d in range(rank)]
+    target = [longest[d] if shape is None or shape[d] is None else shape[d]
+              for d in range(rank)]
+    dtype = values[0].dtype
+    if value is None:
+        value = "" if dtype.kind == "U" else 0
+    out = []
+    for v in values:
+        padded = np.full(target, value, dtype if dtype.kind != "U" else
+                         np.result_type(dtype, np.asarray(value)))
+        region = tuple(slice(0, min(t, n)) for t, n in zip(target, v.shape))
+        padded[region] = v[region]
+        out.append(padded)
+    return out
+
+
 class BatchDataset(Dataset):
-    """Rows stacked ``batch_size`` at a time (the last, short batch kept unless ``drop_remainder``)."""
+    """Rows grouped ``batch_size`` at a time and stacked column by column.
+
+    The last, short batch is kept unless ``drop_remainder``.  ``per_batch_map(*columns,
+    batch_info)`` receives, for each of ``input_columns``, the *list* of the batch's row
+    values (as MindSpore 2.x) and returns one list (or array) per output column, with one
+    value per row; ``output_columns`` then replace the input columns.  ``pad_info``
+    ``{column: (shape or None, value)}`` pads rows to one shape first (None: the longest
+    row); ``pad_info={}`` pads every column that way with 0.
+    """
 
     def __init__(self, child, batch_size, drop_remainder=False, per_batch_map=None,
-                 input_columns=None, output_columns=None):
+                 input_columns=None, output_columns=None, pad_info=None):
         super().__init__([child])
         self.batch_size = _check_positive(batch_size, "batch_size", "batch")
         if not isinstance(drop_remainder, bool):
@@ -161,7 +226,11 @@ class BatchDataset(Dataset):
         self.drop_remainder = drop_remainder
         self.per_batch_map = per_batch_map
         self.input_columns = input_columns
-        self.output_columns = output_columns
+        self.output_columns = [output_columns] if isinstance(output_columns, str) else \
+            output_columns
+        self.pad_info = pad_info
+        if pad_info is not None:
+            child._column_indices([c for c in pad_info], "batch pad_info")
 
     def size(self):
         child = self.children[0].size()
@@ -171,12 +240,17 @@ class BatchDataset(Dataset):
             -(-child // self.batch_size)
 
     def get_col_names(self):
-        if self.output_columns is not None:
-            names = self.children[0].get_col_names()
-            for old, new in zip(self._inputs(), self.output_columns):
-                names = [new if n == old else n for n in names]
+        names = self.children[0].get_col_names()
+        if self.output_columns is None:
             return names
-        return self.children[0].get_col_names()
+        inputs = self._inputs()
+        out = []
+        for name in names:
+            if name == inputs[0]:
+                out.extend(self.output_columns)
+            elif name not in inputs:
+                out.append(name)
+        return out
 
     def _inputs(self):
         if self.input_columns is None:
@@ -188,28 +262,45 @@ class BatchDataset(Dataset):
         return self.batch_size
 
     def rows(self, epoch):
-        pending = []
+        pending, number = [], 0
         for row in self.children[0].rows(epoch):
             pending.append(row)
             if len(pending) == self.batch_size:
-                yield self._stack(pending, epoch)
-                pending = []
+                yield self._stack(pending, epoch, number)
+                pending, number = [], number + 1
         if pending and not self.drop_remainder:
-            yield self._stack(pending, epoch)
+            yield self._stack(pending, epoch, number)
 
-    def _stack(self, rows, epoch):
+    def _stack(self, rows, epoch, number):
         names = self.children[0].get_col_names()
-        columns = []
-        for i in range(len(rows[0])):
-            columns.append(_stack_column([row[i] for row in rows], names[i]))
+        columns = {name: [row[i] for row in rows] for i, name in enumerate(names)}
+        if self.pad_info is not None:
+            for name in names:
+                if name in self.pad_info or not self.pad_info:
+                    columns[name] = _pad_rows(columns[name], self.pad_info.get(name), name)
         if self.per_batch_map is not None:
-            indices = [names.index(n) for n in self._inputs()]
-            outputs = self.per_batch_map(*[columns[i] for i in indices], _BatchInfo(epoch))
+            inputs = self._inputs()
+            try:
+                outputs = self.per_batch_map(*[columns[n] for n in inputs],
+                                             _BatchInfo(epoch, number))
+            except Exception as e:
+                raise RuntimeError(f"For 'batch', per_batch_map failed on batch {number} (input "
+                                   f"columns {inputs}): {type(e).__name__}: {e}") from e
             if not isinstance(outputs, tuple):
                 outputs = (outputs,)
-            for index, value in zip(indices, outputs):
-                columns[index] = to_array(value, "per_batch_map")
-        return tuple(columns)
+            out_names = self.output_columns or inputs
+            if len(outputs) != len(out_names):
+                raise RuntimeError(f"For 'batch', per_batch_map returned {len(outputs)} columns "
+                                   f"but {len(out_names)} are expected: {out_names}.")
+            for name in inputs:
+                del columns[name]
+            for name, value in zip(out_names, outputs):
+                value = [to_array(v, "per_batch_map") for v in value]
+                if len(value) != len(rows):
+                    raise RuntimeError(f"Invalid data, column: {name} expects: {len(rows)} rows "
+                                       f"returned from 'per_batch_map', got: {len(value)}.")
+                columns[name] = value
+        return tuple(_stack_column(columns[name], name) for name in self.get_col_names())
 
 
 def _stack_column(values, name):
@@ -220,21 +311,22 @@ def _stack_column(values, name):
     if len(shapes) > 1:
         raise RuntimeError(f"For 'batch', the rows of column '{name}' have different shapes "
                            f"{sorted(shapes)}; every row in a batch must have the same shape (pad "
-                           f"or resize them in a map first, or use pad_info).")
+                           f"or resize them in a map first, or use padded_batch).")
     return np.stack(values)
 
 
 class _BatchInfo:
     """The ``BatchInfo`` argument of a ``per_batch_map`` function."""
 
-    def __init__(self, epoch):
+    def __init__(self, epoch, number=0):
         self._epoch = epoch
+        self._number = number
 
     def get_epoch_num(self):
         return self._epoch.number
 
     def get_batch_num(self):
-        return 0
+        return self._number
 
 
 class ShuffleDataset(Dataset):
@@ -249,23 +341,32 @@ class ShuffleDataset(Dataset):
 
     def rows(self, epoch):
         buffer = []
+        rng = epoch.generator(self)
         for row in self.children[0].rows(epoch):
             if len(buffer) < self.buffer_size:
                 buffer.append(row)
                 continue
-            index = int(epoch.rng.integers(len(buffer)))
+            index = int(rng.integers(len(buffer)))
             yield buffer[index]
             buffer[index] = row
         while buffer:
-            index = int(epoch.rng.integers(len(buffer)))
+            index = int(rng.integers(len(buffer)))
             buffer[index], buffer[-1] = buffer[-1], buffer[index]
             yield buffer.pop()
 
 
 class MapDataset(Dataset):
-    """Apply ``operations`` (one callable or a list, in order) to ``input_columns``."""
+    """Apply ``operations`` (one callable or a list, in order) to ``input_columns``.
 
-    def __init__(self, child, operations, input_columns=None, output_columns=None):
+    Each row gets its own random generator, seeded in row order from the epoch's
+    generator (:func:`refms.dataset.config.row_generator`), so random transforms give
+    the same results with any ``num_parallel_workers``; workers are threads, or
+    forked processes with ``python_multiprocessing=True``.  A failing operation is
+    reported with the row number, the operation and the input columns.
+    """
+
+    def __init__(self, child, operations, input_columns=None, output_columns=None,
+                 num_parallel_workers=None, python_multiprocessing=False):
         super().__init__([child])
         if operations is None:
             raise ValueError("For 'map', the 'operations' can not be None.")
@@ -285,6 +386,9 @@ class MapDataset(Dataset):
             output_columns = self.input_columns
         self.output_columns = [output_columns] if isinstance(output_columns, str) else \
             list(output_columns)
+        from .config import get_num_parallel_workers
+        self.num_parallel_workers = num_parallel_workers or get_num_parallel_workers()
+        self.python_multiprocessing = python_multiprocessing
 
     def get_col_names(self):
         """The outputs take the place of the first input column; other inputs drop out."""
@@ -296,22 +400,50 @@ class MapDataset(Dataset):
                 names.append(name)
         return names
 
-    def rows(self, epoch):
-        names = self.children[0].get_col_names()
-        out_names = self.get_col_names()
-        for row in self.children[0].rows(epoch):
-            values = tuple(row[i] for i in self._indices)
+    def _apply(self, task):
+        from . import config
+        number, seed, values = task
+        with config.row_generator(seed):
             for op in self.operations:
-                values = op(*values)
+                try:
+                    values = op(*values)
+                except Exception as e:
+                    name = getattr(op, "__name__", type(op).__name__)
+                    raise RuntimeError(f"For 'map', the operation {name} failed on row {number} "
+                                       f"(input columns {self.input_columns}): "
+                                       f"{type(e).__name__}: {e}") from e
                 if not isinstance(values, tuple):
                     values = (values,)
-            if len(values) != len(self.output_columns):
-                raise RuntimeError(f"For 'map', the operations returned {len(values)} columns but "
-                                   f"'output_columns' names {len(self.output_columns)}: "
-                                   f"{self.output_columns}.")
-            produced = {name: to_array(v, "map") for name, v in zip(self.output_columns, values)}
+        if len(values) != len(self.output_columns):
+            raise RuntimeError(f"For 'map', the operations returned {len(values)} columns for "
+                               f"row {number} but 'output_columns' names "
+                               f"{len(self.output_columns)}: {self.output_columns} (input "
+                               f"columns {self.input_columns}).")
+        return tuple(to_array(v, "map") for v in values)
+
+    def rows(self, epoch):
+        from .parallel import parallel_map
+        names = self.children[0].get_col_names()
+        out_names = self.get_col_names()
+        from collections import deque
+        child_rows = deque()
+        rng = epoch.generator(self)
+
+        def tasks():
+            for number, row in enumerate(self.children[0].rows(epoch)):
+                child_rows.append(row)
+                seed = int(rng.integers(0, 2 ** 63))
+                yield number, seed, tuple(row[i] for i in self._indices)
+
+        if self.num_parallel_workers > 1:
+            results = parallel_map(self._apply, tasks(), self.num_parallel_workers,
+                                   self.python_multiprocessing)
+        else:
+            results = map(self._apply, tasks())
+        for produced in results:
+            row = child_rows.popleft()
             current = dict(zip(names, row))
-            current.update(produced)
+            current.update(zip(self.output_columns, produced))
             yield tuple(current[name] for name in out_names)
 
 

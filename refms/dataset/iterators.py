@@ -15,11 +15,36 @@ __all__ = ["Epoch", "TupleIterator", "DictIterator"]
 
 
 class Epoch:
-    """What one pass over the pipeline needs: its number and the random generator."""
+    """What one pass over the pipeline needs: its number and random generators.
 
-    def __init__(self, rng, number):
-        self.rng = rng if rng is not None else np.random.default_rng()
+    ``epoch.generator(node)`` is a generator of the node's own, seeded from
+    (the iterator's seed, the epoch number, the node's place in the tree), so
+    one node's draws never shift another's — a ``map`` that reads ahead with
+    several workers leaves a later ``shuffle`` unchanged.  ``epoch.rng`` is the
+    generator of the node that asks first (kept for simple uses).
+    """
+
+    def __init__(self, rng, number, root=None):
+        rng = rng if rng is not None else np.random.default_rng()
+        self.seed = int(rng.integers(0, 2 ** 63))
         self.number = number
+        self._places = {}
+        if root is not None:
+            stack = [root]
+            while stack:
+                node = stack.pop()
+                if id(node) not in self._places:
+                    self._places[id(node)] = len(self._places)
+                    stack.extend(reversed(node.children))
+        self._generators = {}
+        self.rng = np.random.default_rng([self.seed, number])
+
+    def generator(self, node):
+        key = id(node)
+        if key not in self._generators:
+            place = self._places.setdefault(key, len(self._places))
+            self._generators[key] = np.random.default_rng([self.seed, self.number, place])
+        return self._generators[key]
 
 
 class _Iterator:
@@ -44,7 +69,7 @@ class _Iterator:
             if self.num_epochs != -1 and self._epoch >= self.num_epochs:
                 raise RuntimeError(f"The iterator has run its {self.num_epochs} epoch(s); create a "
                                    f"new iterator (or pass a larger 'num_epochs').")
-            self._rows = self.dataset.rows(Epoch(self._rng, self._epoch))
+            self._rows = self.dataset.rows(Epoch(self._rng, self._epoch, self.dataset))
         try:
             row = next(self._rows)
         except StopIteration:

@@ -1,7 +1,7 @@
 """Ordered parallel work for sources and ``map``: a bounded window of pending tasks.
 
 ``parallel_map(function, items, workers, processes)`` yields
-``function(item)`` for every item *in order*, keeping at most ``4 · workers``
+``function(item)`` for every item *in order*, keeping at most ``prefetch_size · workers`` (config, default 4)
 tasks in flight, on threads or (``processes=True``, MindSpore's
 ``python_multiprocessing``) on forked worker processes.  The order, not the
 timing, decides the output, so any worker count gives the same rows as one.
@@ -31,11 +31,13 @@ def parallel_map(function, items, workers, processes=False):
         key = None
         pool = futures.ThreadPoolExecutor(workers)
         submit = lambda item: pool.submit(function, item)            # noqa: E731
+    from .config import get_prefetch_size
+    window = get_prefetch_size() * workers
     pending = deque()
     try:
         for item in items:
             pending.append(submit(item))
-            if len(pending) >= 4 * workers:
+            if len(pending) >= window:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()

@@ -51,7 +51,8 @@ class _RandomAccessSource(Dataset):
         self.num_samples = _check_num_samples(num_samples)
         self.sampler = resolve_sampler(sampler, shuffle, self.num_samples, num_shards, shard_id,
                                        op or type(self).__name__)
-        self.num_parallel_workers = num_parallel_workers or 1
+        from .config import get_num_parallel_workers
+        self.num_parallel_workers = num_parallel_workers or get_num_parallel_workers()
         self.use_processes = False
 
     def __len__(self):
@@ -67,7 +68,7 @@ class _RandomAccessSource(Dataset):
         return size if self.num_samples is None else min(size, self.num_samples)
 
     def indices(self, epoch):
-        order = self.sampler.indices(len(self), epoch.rng, self)
+        order = self.sampler.indices(len(self), epoch.generator(self), self)
         return order if self.num_samples is None else order[:self.num_samples]
 
     def rows(self, epoch):
@@ -169,7 +170,12 @@ class GeneratorDataset(_RandomAccessSource):
         return len(self.source)
 
     def row_at(self, index):
-        return self._row(self.source[index])
+        try:
+            item = self.source[index]
+        except Exception as e:
+            raise RuntimeError(f"GeneratorDataset: the source failed on row {index}: "
+                               f"{type(e).__name__}: {e}") from e
+        return self._row(item)
 
     def _row(self, item):
         values = item if isinstance(item, (tuple, list)) else (item,)

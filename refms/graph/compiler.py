@@ -78,10 +78,11 @@ class deep_recursion:
 class Compiled:
     """A compiled program: the optimized entry graph and the text of every stage."""
 
-    def __init__(self, entry, stages, name):
+    def __init__(self, entry, stages, name, graphs=None):
         self.entry = entry
         self.stages = stages           # list of (stage name, entry graph text)
         self.name = name
+        self.graphs = graphs or {}     # stage name -> entry graph, for Graphviz output
 
     def run(self, args):
         with deep_recursion():
@@ -212,7 +213,7 @@ def compile_call(fn, args, kwargs=None, name=None, names=None, keep_stages=None)
         if keep:
             stages.append(("validate", format_program(entry)))
             graphs["validate"] = entry
-    compiled = Compiled(entry, stages, name)
+    compiled = Compiled(entry, stages, name, graphs)
     for callback in list(_OBSERVERS):
         callback(compiled)
     if dump:

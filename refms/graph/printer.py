@@ -181,7 +181,11 @@ def format_graph(graph, names, lines):
         k = names.cnodes[id(node)]
         label = f"%{k}({node.name})" if node.name else f"%{k}"
         callee = node.inputs[0]
-        args = ", ".join(format_node(i, graph, names) for i in node.inputs[1:])
+        args = [format_node(i, graph, names) for i in node.inputs[1:]]
+        folded = getattr(callee.value, "constants", None) if isinstance(callee, ValueNode) else None
+        if callable(folded):            # a fused node: its folded constants follow its inputs
+            args += [format_value(c, names) for c in folded()]
+        args = ", ".join(args)
         attrs = _attrs(callee.value) if isinstance(callee, ValueNode) else ""
         lines.append(f"  {label} = {_callee_text(callee, graph, names)}({args}){attrs}")
         if node.abstract is not None:

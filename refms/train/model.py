@@ -181,7 +181,8 @@ class Model:
 
     @staticmethod
     def _auto_progress_bar(callbacks):
-        """A ProgressBar for long runs on a terminal, unless one is given or REFMS_PROGRESS=0."""
+        """A ProgressBar for long runs (train or eval) on a terminal, unless one is given or
+        REFMS_PROGRESS=0."""
         import sys
         if any(isinstance(cb, ProgressBar) for cb in callbacks):
             return None
@@ -246,7 +247,9 @@ class Model:
         for metric in self._metric_fns.values():
             metric.clear()
         run_context = RunContext(cb_params)
-        with CallbackManager(cb_params.list_callback) as manager:
+        progress = self._auto_progress_bar(cb_params.list_callback)
+        callback_list = cb_params.list_callback + ([progress] if progress is not None else [])
+        with CallbackManager(callback_list) as manager:
             manager.on_eval_begin(run_context)
             manager.on_eval_epoch_begin(run_context)
             self._eval_network.set_train(False)

@@ -128,3 +128,149 @@ def make_images(folder):
                 image.save(os.path.join(folder, cls, f"{i}.jpg"), quality=90)
     with open(os.path.join(folder, "dog", "notes.txt"), "w") as f:
         f.write("not an image\n")
+
+
+def vision_image(h=23, w=31, seed=3):
+    """A smooth-ish RGB uint8 image (odd sizes catch off-by-one crops and resizes)."""
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:h, 0:w]
+    base = np.stack([x * 255 / (w - 1), y * 255 / (h - 1), (x + y) * 127 / (h + w)], axis=-1)
+    return np.clip(base + rng.integers(-20, 21, (h, w, 3)), 0, 255).astype(np.uint8)
+
+
+def vision_cases():
+    """(name, op spec, input name) triples: op spec = (class name, args, kwargs) in vision.
+
+    Every op is deterministic as written (random ops pinned by their ranges or prob=1).
+    """
+    cases = []
+    for size in ((12, 16), (40, 50), (23, 31), 10, (7, 45)):
+        for inter in ("LINEAR", "NEAREST", "BICUBIC", "AREA"):
+            cases.append((f"resize_{size}_{inter}", ("Resize", [size], {"interpolation": inter}),
+                          "rgb"))
+    cases += [
+        ("resize_float", ("Resize", [(12, 16)], {}), "rgb_float"),
+        ("resize_gray", ("Resize", [(12, 16)], {}), "gray"),
+        ("center_crop_even", ("CenterCrop", [(10, 12)], {}), "rgb"),
+        ("center_crop_odd", ("CenterCrop", [(9, 13)], {}), "rgb"),
+        ("center_crop_int", ("CenterCrop", [8], {}), "rgb"),
+        ("center_crop_bigger", ("CenterCrop", [(30, 40)], {}), "rgb"),
+        ("rescale", ("Rescale", [1.0 / 255, -0.5], {}), "rgb"),
+        ("normalize", ("Normalize", [[121.0, 115.0, 100.0], [70.0, 68.0, 71.0]], {}), "rgb"),
+        ("normalize_chw", ("Normalize", [[0.5, 0.4, 0.3], [0.2, 0.25, 0.3]], {"is_hwc": False}),
+         "chw_float"),
+        ("hwc2chw", ("HWC2CHW", [], {}), "rgb"),
+        ("pad_const", ("Pad", [[1, 2, 3, 4]], {"fill_value": 7}), "rgb"),
+        ("pad_edge", ("Pad", [2], {"padding_mode": "EDGE"}), "rgb"),
+        ("pad_reflect", ("Pad", [[2, 3]], {"padding_mode": "REFLECT"}), "rgb"),
+        ("pad_symmetric", ("Pad", [[2, 3]], {"padding_mode": "SYMMETRIC"}), "rgb"),
+        ("hflip", ("HorizontalFlip", [], {}), "rgb"),
+        ("vflip", ("VerticalFlip", [], {}), "rgb"),
+        ("random_hflip_p1", ("RandomHorizontalFlip", [1.0], {}), "rgb"),
+        ("random_vflip_p1", ("RandomVerticalFlip", [1.0], {}), "rgb"),
+        ("equalize", ("Equalize", [], {}), "rgb"),
+        ("invert", ("Invert", [], {}), "rgb"),
+        ("autocontrast", ("AutoContrast", [], {}), "rgb"),
+        ("autocontrast_cutoff", ("AutoContrast", [10.0], {}), "rgb"),
+        ("rotate_30", ("Rotate", [30.0], {}), "rgb"),
+        ("rotate_expand", ("Rotate", [30.0], {"expand": True}), "rgb"),
+        ("random_rotation_pinned", ("RandomRotation", [(45.0, 45.0)], {}), "rgb"),
+        ("random_rotation_bilinear", ("RandomRotation", [(20.0, 20.0)],
+                                      {"resample": "BILINEAR", "fill_value": 9}), "rgb"),
+        ("random_affine_rotate", ("RandomAffine", [(30.0, 30.0)], {}), "rgb"),
+        ("random_affine_scale", ("RandomAffine", [(0.0, 0.0)], {"scale": (1.3, 1.3)}), "rgb"),
+        ("random_affine_shear", ("RandomAffine", [(0.0, 0.0)], {"shear": (10.0, 10.0, 0.0, 0.0)}),
+         "rgb"),
+        ("random_resized_crop_full", ("RandomResizedCrop", [(12, 16)],
+                                      {"scale": (1.0, 1.0), "ratio": (31 / 23, 31 / 23)}), "rgb"),
+        ("random_color_brightness", ("RandomColorAdjust", [],
+                                     {"brightness": (1.4, 1.4)}), "rgb"),
+        ("random_color_contrast", ("RandomColorAdjust", [], {"contrast": (0.6, 0.6)}), "rgb"),
+        ("random_color_saturation", ("RandomColorAdjust", [], {"saturation": (1.5, 1.5)}), "rgb"),
+        ("random_color_hue", ("RandomColorAdjust", [], {"hue": (0.1, 0.1)}), "rgb"),
+        ("to_tensor", ("ToTensor", [], {}), "rgb"),
+        ("grayscale", ("Grayscale", [], {}), "rgb"),
+        ("convert_color", ("ConvertColor", ["RGB2GRAY"], {}), "rgb"),
+        ("random_crop_full", ("RandomCrop", [(23, 31)], {}), "rgb"),
+        ("random_crop_padded_full", ("RandomCrop", [(27, 35)], {"padding": 2}), "rgb"),
+    ]
+    return cases
+
+
+def vision_inputs():
+    rgb = vision_image()
+    return {"rgb": rgb, "rgb_float": rgb.astype(np.float32) / 7.0,
+            "gray": rgb[..., :1].copy(), "chw_float": (rgb.transpose(2, 0, 1) / 255.0)
+            .astype(np.float32)}
+
+
+VOCAB_WORDS = ["home", "is", "behind", "the", "world", "ahead"]
+VOCAB_FILE_TEXT = "hello,1\nworld,2\nhome 3\nis\n\nbehind,9\n"
+SENTENCE = "welcome  to\tthe world  of home"
+
+
+def audio_wave(n=400, seed=4):
+    rng = np.random.default_rng(seed)
+    t = np.arange(n) / 16000.0
+    return (np.sin(2 * np.pi * 440 * t) + 0.3 * np.sin(2 * np.pi * 3000 * t)
+            + 0.05 * rng.standard_normal(n)).astype(np.float32)
+
+
+def pipeline_cases(ds):
+    """Pipelines built the same way with ``ds`` = mindspore.dataset or refms.dataset."""
+    def numbers(n=7):
+        return ds.NumpySlicesDataset({"x": np.arange(n, dtype=np.int32),
+                                      "y": (np.arange(n) * 10).astype(np.float32)},
+                                     shuffle=False)
+
+    def ragged():
+        def gen():
+            for i in range(7):
+                yield np.arange(i % 4 + 1, dtype=np.int32), np.array(i, np.int32)
+        return ds.GeneratorDataset(gen, ["seq", "id"], shuffle=False)
+
+    def add_batch_num(x, y, info):              # x, y: lists of the batch's row values
+        # numpy-typed constants: numpy 1.x and 2.x then agree on the result dtypes
+        return ([a + np.int32(100 * info.get_batch_num()) for a in x],
+                [b * np.float32(0) + np.float32(info.get_epoch_num()) for b in y])
+
+    def split_to_three(x, y, info):
+        return x, y, [a * np.int32(2) for a in x]
+
+    cases = {
+        "zip": lambda: numbers(7).zip(ds.NumpySlicesDataset({"z": np.arange(5, dtype=np.int64)},
+                                                            shuffle=False)),
+        "zip_fn": lambda: ds.zip((numbers(3), ds.NumpySlicesDataset(
+            {"z": np.arange(4, dtype=np.int64)}, shuffle=False))),
+        "concat": lambda: numbers(3) + numbers(2),
+        "concat_method": lambda: numbers(2).concat([numbers(3), numbers(1)]),
+        "split_frac_0": lambda: numbers(5).split([0.5, 0.5], randomize=False)[0],
+        "split_frac_1": lambda: numbers(5).split([0.5, 0.5], randomize=False)[1],
+        "split_int_1": lambda: numbers(5).split([2, 3], randomize=False)[1],
+        "split_three_2": lambda: numbers(10).split([0.34, 0.33, 0.33], randomize=False)[2],
+        "take_skip": lambda: numbers(7).skip(2).take(3),
+        "repeat_batch": lambda: numbers(3).repeat(3).batch(4),
+        "batch_drop": lambda: numbers(7).batch(3, drop_remainder=True),
+        "batch_map": lambda: numbers(7).batch(3, per_batch_map=add_batch_num,
+                                              input_columns=["x", "y"]),
+        "batch_map_out": lambda: numbers(4).batch(2, per_batch_map=split_to_three,
+                                                  input_columns=["x", "y"],
+                                                  output_columns=["a", "b", "c"]),
+        "padded_batch": lambda: ragged().padded_batch(3, pad_info={"seq": ([5], -1)}),
+        "padded_batch_none": lambda: ragged().padded_batch(2, pad_info={"seq": (None, 0)}),
+        "padded_batch_all": lambda: ragged().padded_batch(4, pad_info={}),
+        "bucket": lambda: ragged().bucket_batch_by_length(["seq"], [2, 3], [2, 3, 1]),
+        "bucket_pad_boundary": lambda: ragged().bucket_batch_by_length(
+            ["seq"], [2, 4], [2, 2, 2], pad_info={"seq": (None, 9)},
+            pad_to_bucket_boundary=True, drop_remainder=True),
+        "map_multi": lambda: numbers(3).map(lambda x, y: (x + y, x - y, x * np.int32(2)),
+                                            input_columns=["x", "y"],
+                                            output_columns=["s", "d", "t"]),
+        "map_merge": lambda: numbers(3).map(lambda x, y: x + y, input_columns=["x", "y"],
+                                            output_columns=["s"]),
+        "project_rename": lambda: numbers(3).project(["y", "x"]).rename(["y"], ["why"]),
+        "map_mismatch": lambda: numbers(3).map(lambda x: (x, x), input_columns=["x"]),
+        "batch_map_rows": lambda: numbers(4).batch(2, per_batch_map=lambda x, y, info: (x[:1], y),
+                                                   input_columns=["x", "y"]),
+    }
+    return cases

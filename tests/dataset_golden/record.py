@@ -123,7 +123,181 @@ def record_sources():
     np.savez_compressed(os.path.join(HERE, "sources.npz"), **arrays)
 
 
-SECTIONS = {"mindrecord": record_mindrecord, "sources": record_sources}
+def record_vision():
+    import mindspore.dataset.vision as vision
+    from mindspore.dataset.vision import Inter, Border
+    arrays = {}
+    images = inputs.vision_inputs()
+    enums = {"LINEAR": Inter.LINEAR, "NEAREST": Inter.NEAREST, "BICUBIC": Inter.BICUBIC,
+             "AREA": Inter.AREA, "BILINEAR": Inter.BILINEAR, "EDGE": Border.EDGE,
+             "REFLECT": Border.REFLECT, "SYMMETRIC": Border.SYMMETRIC, "CONSTANT": Border.CONSTANT}
+    for name, (cls, args, kwargs), source in inputs.vision_cases():
+        kwargs = {k: enums.get(v, v) if isinstance(v, str) else v for k, v in kwargs.items()}
+        if cls == "ConvertColor":
+            args = [getattr(vision.ConvertMode, "COLOR_" + args[0])]
+        try:
+            out = getattr(vision, cls)(*args, **kwargs)(images[source])
+            arrays[name] = np.asarray(out)
+        except Exception as e:                       # recorded: refms must fail too
+            arrays[name + "/error"] = np.array(f"{type(e).__name__}: {e}".splitlines()[0])
+            print("error", name, arrays[name + "/error"])
+    # Decode of the checked-in files
+    for path in ("cat/0.jpg", "cat/0.png"):
+        with open(os.path.join(HERE, "images", path), "rb") as f:
+            data = np.frombuffer(f.read(), np.uint8)
+        arrays["decode/" + path] = vision.Decode()(data)
+    np.savez_compressed(os.path.join(HERE, "vision.npz"), **arrays)
+
+
+def _store(arrays, name, call):
+    try:
+        out = call()
+    except Exception as e:                           # recorded: refms must fail the same way
+        arrays[name + "/error"] = np.array(f"{type(e).__name__}: {e}".splitlines()[0])
+        print("error", name, arrays[name + "/error"])
+        return
+    if isinstance(out, tuple):
+        for i, value in enumerate(out):
+            arrays[f"{name}/{i}"] = np.asarray(value)
+    else:
+        arrays[name] = np.asarray(out)
+
+
+def record_transforms():
+    import mindspore as ms
+    import mindspore.dataset.transforms as T
+    from mindspore.dataset.transforms import Relational
+    x = np.array([1.7, -2.3, 0.5, 3.0], np.float32)
+    ints = np.array([3, 1, 4, 1, 5], np.int32)
+    arrays = {}
+    cases = {
+        "typecast_int32": lambda: T.TypeCast(ms.int32)(x),
+        "typecast_uint8": lambda: T.TypeCast(ms.uint8)(np.array([1.7, 300.2, 255.9], np.float32)),
+        "typecast_float16": lambda: T.TypeCast(ms.float16)(x),
+        "onehot": lambda: T.OneHot(6)(ints),
+        "onehot_scalar": lambda: T.OneHot(4)(np.array(2, np.int64)),
+        "onehot_smooth": lambda: T.OneHot(4, 0.2)(np.array([2, 0], np.int32)),
+        "fill": lambda: T.Fill(7)(ints),
+        "fill_float": lambda: T.Fill(2.5)(x),
+        "duplicate": lambda: T.Duplicate()(ints),
+        "concatenate": lambda: T.Concatenate(0, np.array([9, 8], np.int32),
+                                             np.array([7], np.int32))(ints),
+        "mask_eq": lambda: T.Mask(Relational.EQ, 1)(ints),
+        "mask_gt_int": lambda: T.Mask(Relational.GT, 2, ms.int32)(ints),
+        "mask_le": lambda: T.Mask(Relational.LE, 1.0)(x),
+        "slice_range": lambda: T.Slice(slice(1, 4))(ints),
+        "slice_index": lambda: T.Slice(2)(ints),
+        "slice_list": lambda: T.Slice([0, 2, 4])(ints),
+        "slice_2d": lambda: T.Slice(slice(0, 1), slice(1, 3))(ints.reshape(1, 5)),
+        "pad_end": lambda: T.PadEnd([7], 0)(ints),
+        "pad_end_2d": lambda: T.PadEnd([2, 4], -1)(np.array([[1, 2, 3]], np.int32)),
+        "pad_end_cut": lambda: T.PadEnd([3])(ints),
+        "pad_end_str": lambda: T.PadEnd([3], "x")(np.array(["a", "b"])),
+        "compose": lambda: T.Compose([T.Fill(2), T.TypeCast(ms.float32)])(ints),
+        "random_apply_p1": lambda: T.RandomApply([T.Fill(3)], prob=1.0)(ints),
+        "random_choice_one": lambda: T.RandomChoice([T.Fill(4)])(ints),
+        "typecast_bad": lambda: T.TypeCast(ms.int32)(np.array(["a"])),
+        "onehot_bad": lambda: T.OneHot(3)(np.array([0.5], np.float32)),
+    }
+    for name, call in cases.items():
+        _store(arrays, name, call)
+    np.savez_compressed(os.path.join(HERE, "transforms.npz"), **arrays)
+
+
+def record_text():
+    import mindspore as ms
+    import mindspore.dataset.text as text
+    arrays = {}
+    folder = tempfile.mkdtemp()
+    try:
+        path = os.path.join(folder, "vocab.txt")
+        with open(path, "w") as f:
+            f.write(inputs.VOCAB_FILE_TEXT)
+        words = np.array(["home", "world", "zzz", "is"])
+        vocab = text.Vocab.from_list(inputs.VOCAB_WORDS, ["<pad>", "<unk>"], True)
+        arrays["vocab_list"] = np.array(json.dumps(vocab.vocab()))
+        _store(arrays, "vocab_duplicate", lambda: text.Vocab.from_list(["a", "a"]))
+        _store(arrays, "lookup_list", lambda: text.Lookup(vocab, "<unk>")(words))
+        _store(arrays, "lookup_scalar", lambda: text.Lookup(vocab, "<unk>", ms.int64)(
+            np.array("behind")))
+        _store(arrays, "lookup_missing", lambda: text.Lookup(vocab)(words))
+        back = text.Vocab.from_list(["a", "b"], ["<s>"], False)
+        arrays["vocab_back"] = np.array(json.dumps(back.vocab()))
+        arrays["tokens_to_ids"] = np.array(vocab.tokens_to_ids(["the", "nope"]))
+        arrays["ids_to_tokens"] = np.array(vocab.ids_to_tokens([2, 0, 99]))
+        from_file = text.Vocab.from_file(path, ",", None, ["<unk>"], True)
+        arrays["vocab_file"] = np.array(json.dumps(from_file.vocab()))
+        small = text.Vocab.from_file(path, ",", 2)
+        arrays["vocab_file_small"] = np.array(json.dumps(small.vocab()))
+        _store(arrays, "whitespace", lambda: text.WhitespaceTokenizer()(inputs.SENTENCE))
+        _store(arrays, "whitespace_offsets",
+               lambda: text.WhitespaceTokenizer(True)(inputs.SENTENCE))
+        _store(arrays, "python_tokenizer",
+               lambda: text.PythonTokenizer(lambda s: s.split("o"))(np.array(inputs.SENTENCE)))
+        tokens = np.array(["a", "b", "c", "d"])
+        _store(arrays, "ngram_2", lambda: text.Ngram(2)(tokens))
+        _store(arrays, "ngram_pad", lambda: text.Ngram([2, 3], ("_", 1), ("-", 2), "+")(tokens))
+        _store(arrays, "ngram_long", lambda: text.Ngram(5)(tokens))
+        _store(arrays, "sliding_window", lambda: text.SlidingWindow(2)(np.array([1, 2, 3, 4])))
+        _store(arrays, "sliding_window_2d",
+               lambda: text.SlidingWindow(2, 1)(np.arange(6).reshape(2, 3)))
+        _store(arrays, "to_number_int", lambda: text.ToNumber(ms.int32)(np.array(["1", "-23"])))
+        _store(arrays, "to_number_float",
+               lambda: text.ToNumber(ms.float32)(np.array(["1.5", "2e3", "-0.25"])))
+        _store(arrays, "to_number_bad", lambda: text.ToNumber(ms.int32)(np.array(["1.5"])))
+        _store(arrays, "to_number_range", lambda: text.ToNumber(ms.int8)(np.array(["300"])))
+        _store(arrays, "truncate", lambda: text.Truncate(3)(np.array([1, 2, 3, 4, 5])))
+        _store(arrays, "truncate_str", lambda: text.Truncate(2)(np.array(["a", "b", "c"])))
+        _store(arrays, "truncate_2d", lambda: text.Truncate(2)(np.arange(6).reshape(2, 3)))
+    finally:
+        shutil.rmtree(folder)
+    np.savez_compressed(os.path.join(HERE, "text.npz"), **arrays)
+
+
+def record_audio():
+    import mindspore.dataset.audio as audio
+    wave = inputs.audio_wave()
+    arrays = {"wave": wave}
+    cases = {
+        "spectrogram": lambda: audio.Spectrogram(n_fft=32)(wave),
+        "spectrogram_opts": lambda: audio.Spectrogram(n_fft=32, win_length=24, hop_length=10,
+                                                      pad=3, power=1.0, normalized=True,
+                                                      center=False)(wave),
+        "spectrogram_hamming": lambda: audio.Spectrogram(
+            n_fft=20, window=audio.WindowType.HAMMING, pad_mode=audio.BorderType.CONSTANT)(wave),
+        "mel": lambda: audio.MelSpectrogram(sample_rate=16000, n_fft=64, n_mels=10)(wave),
+        "mel_slaney": lambda: audio.MelSpectrogram(
+            sample_rate=16000, n_fft=64, n_mels=8, f_min=100.0, f_max=6000.0, power=1.0,
+            norm=audio.NormType.SLANEY, mel_scale=audio.MelType.SLANEY)(wave),
+        "db_power": lambda: audio.AmplitudeToDB()(audio.Spectrogram(n_fft=32)(wave)),
+        "db_magnitude": lambda: audio.AmplitudeToDB(audio.ScaleType.MAGNITUDE, 2.0, 1e-5, 30.0)(
+            audio.Spectrogram(n_fft=32, power=1.0)(wave)),
+        "resample_down": lambda: audio.Resample(16000, 8000)(wave),
+        "resample_up": lambda: audio.Resample(16000, 24000)(wave),
+        "resample_kaiser": lambda: audio.Resample(
+            16000, 12000, audio.ResampleMethod.KAISER_WINDOW, 8, 0.95, 10.0)(wave),
+        "resample_2d": lambda: audio.Resample(16000, 8000)(np.stack([wave, wave[::-1]])),
+    }
+    for name, call in cases.items():
+        _store(arrays, name, call)
+    np.savez_compressed(os.path.join(HERE, "audio.npz"), **arrays)
+
+
+def record_pipeline():
+    import mindspore.dataset as ds
+    arrays = {}
+    for name, build in inputs.pipeline_cases(ds).items():
+        try:
+            data = build()
+            rows_of(data, name, arrays)
+        except Exception as e:
+            arrays[name + "/error"] = np.array(f"{type(e).__name__}: {e}".splitlines()[0])
+            print("error", name, arrays[name + "/error"])
+    np.savez_compressed(os.path.join(HERE, "pipeline.npz"), **arrays)
+
+
+SECTIONS = {"pipeline": record_pipeline, "mindrecord": record_mindrecord, "sources": record_sources, "vision": record_vision,
+            "transforms": record_transforms, "text": record_text, "audio": record_audio}
 
 if __name__ == "__main__":
     for name in sys.argv[1:] or list(SECTIONS):

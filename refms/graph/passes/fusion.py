@@ -41,6 +41,11 @@ class FusedElementwise(G.GraphOp):
         super().__init__(f"Fused[{names}]")
         self.steps = steps
 
+    def constants(self):
+        """The constants folded into the steps, in step order: the IR text prints them after
+        the node's inputs (``Fused[Add→ReLU](%para1_z, 1.0)``), so none is hidden."""
+        return [ref for _, refs, _ in self.steps for kind, ref in refs if kind == "const"]
+
     def run(self, *values):
         inputs = [v._value() if isinstance(v, Tensor) else v for v in values]
         results = []

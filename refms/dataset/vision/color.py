@@ -1,0 +1,319 @@
+"""Pixel-value operations: scaling, normalisation, layout, colour and histogram adjustments.
+
+=========================  ==================================================================
+``Rescale(a, b)``          x·a + b in float32
+``Normalize(mean, std)``   (x − mean) / std per channel, float32 (``is_hwc=False``: CHW input)
+``HWC2CHW()``              (H, W, C) → (C, H, W)
+``ToTensor()``             HWC uint8 → CHW float32 in [0, 1] (x / 255)
+``ConvertColor(mode)``     RGB↔BGR, RGB→GRAY (OpenCV's 0.299 R + 0.587 G + 0.114 B, 15-bit fixed point)
+``Invert()``               255 − x
+``Equalize()``             per channel: OpenCV's equalizeHist lookup table
+``AutoContrast(cutoff)``   per channel: stretch [lo, hi] (after cutting ``cutoff`` % of each
+                           tail of the histogram) to [0, 255]
+``RandomColorAdjust``      brightness, contrast, saturation, hue factors, each drawn from its range
+=========================  ==================================================================
+"""
+import numpy as np
+
+from .base import ImageOp, ConvertMode, as_image, rng
+
+__all__ = ["Rescale", "Normalize", "HWC2CHW", "ToTensor", "ToPIL", "ConvertColor", "Grayscale",
+           "Invert", "Equalize", "AutoContrast", "RandomColorAdjust", "rgb_to_gray"]
+
+
+class Rescale(ImageOp):
+    def __init__(self, rescale, shift):
+        self.rescale, self.shift = float(rescale), float(shift)
+
+    def apply(self, image):
+        # one rounding of x·a + b (a fused multiply-add), as MindSpore's kernel
+        return (image.astype(np.float64) * np.float64(np.float32(self.rescale)) +
+                np.float64(np.float32(self.shift))).astype(np.float32)
+
+
+class Normalize(ImageOp):
+    def __init__(self, mean, std, is_hwc=True):
+        self.mean = np.asarray(mean, np.float32)
+        self.std = np.asarray(std, np.float32)
+        if self.mean.shape != self.std.shape or self.mean.ndim != 1:
+            raise ValueError("For 'Normalize', 'mean' and 'std' must be lists of the same length.")
+        if (self.std <= 0).any():
+            raise ValueError(f"For 'Normalize', every 'std' must be positive, but got "
+                             f"{self.std.tolist()}.")
+        self.is_hwc = is_hwc
+
+    def __call__(self, image):
+        image = as_image(image, "Normalize").astype(np.float32)
+        if image.ndim == 2:
+            image = image[..., None] if self.is_hwc else image[None]
+        channels = image.shape[-1] if self.is_hwc else image.shape[0]
+        if channels != self.mean.size and self.mean.size != 1:
+            raise RuntimeError(f"Normalize: the image has {channels} channels but 'mean' and 'std' "
+                               f"have {self.mean.size} values.")
+        shape = (1, 1, -1) if self.is_hwc else (-1, 1, 1)
+        return ((image - self.mean.reshape(shape)) / self.std.reshape(shape)).astype(np.float32)
+
+
+class HWC2CHW(ImageOp):
+    def __call__(self, image):
+        image = as_image(image, "HWC2CHW")
+        if image.ndim == 2:
+            image = image[..., None]
+        return np.ascontiguousarray(image.transpose(2, 0, 1))
+
+
+class ToTensor(ImageOp):
+    """HWC → CHW float32; uint8 values divided by 255 (``output_type`` may change the dtype)."""
+
+    def __init__(self, output_type=np.float32):
+        from ...dtype import Type
+        self.output_type = output_type.np_type if isinstance(output_type, Type) else \
+            np.dtype(output_type)
+
+    def __call__(self, image):
+        image = as_image(image, "ToTensor")
+        if image.ndim == 2:
+            image = image[..., None]
+        out = image.astype(np.float32)
+        if image.dtype == np.uint8:
+            out = out * np.float32(1.0 / 255)
+        return np.ascontiguousarray(out.transpose(2, 0, 1)).astype(self.output_type)
+
+
+class ToPIL:
+    """A numpy HWC image as a PIL Image."""
+
+    def __call__(self, image):
+        from PIL import Image
+        if isinstance(image, Image.Image):
+            return image
+        image = as_image(image, "ToPIL")
+        if image.ndim == 3 and image.shape[2] == 1:
+            image = image[..., 0]
+        return Image.fromarray(image)
+
+
+def rgb_to_gray(image):
+    """OpenCV's RGB2GRAY for uint8: (R·9798 + G·19235 + B·3735 + 2¹⁴) ≫ 15."""
+    if image.dtype == np.uint8:
+        x = image.astype(np.int64)
+        return ((x[..., 0] * 9798 + x[..., 1] * 19235 + x[..., 2] * 3735 + (1 << 14)) >> 15) \
+            .astype(np.uint8)
+    x = image.astype(np.float32)
+    return (x[..., 0] * np.float32(0.299) + x[..., 1] * np.float32(0.587) +
+            x[..., 2] * np.float32(0.114)).astype(image.dtype)
+
+
+class ConvertColor(ImageOp):
+    def __init__(self, convert_mode):
+        if not isinstance(convert_mode, ConvertMode):
+            raise TypeError(f"For 'ConvertColor', the 'convert_mode' must be a ConvertMode, but "
+                            f"got {convert_mode!r}.")
+        self.mode = convert_mode
+
+    def apply(self, image):
+        mode = self.mode
+        if mode in (ConvertMode.COLOR_RGB2BGR, ConvertMode.COLOR_BGR2RGB):
+            return image[..., ::-1].copy()
+        if mode is ConvertMode.COLOR_RGB2GRAY:
+            return rgb_to_gray(image)
+        if mode is ConvertMode.COLOR_GRAY2RGB:
+            return np.repeat(image[..., :1], 3, axis=2)
+        if mode is ConvertMode.COLOR_RGB2RGBA:
+            alpha = np.full(image.shape[:2] + (1,), 255 if image.dtype == np.uint8 else 1,
+                            image.dtype)
+            return np.concatenate([image, alpha], axis=2)
+        return image[..., :3].copy()
+
+
+class Grayscale:
+    """Grayscale(num_output_channels=1): a PIL image in, a PIL image out (as MindSpore)."""
+
+    def __init__(self, num_output_channels=1):
+        self.num_output_channels = num_output_channels
+
+    def __call__(self, image):
+        if not type(image).__module__.startswith("PIL"):
+            raise TypeError(f"img should be PIL image. Got {type(image)}. Use Decode() for encoded "
+                            f"data or ToPIL() for decoded data.")
+        gray = image.convert("L")
+        return gray if self.num_output_channels == 1 else gray.convert("RGB")
+
+
+def _uint8(image, op):
+    if image.dtype != np.uint8:
+        raise RuntimeError(f"{op}: the image must be uint8, but got {image.dtype}.")
+    return image
+
+
+class Invert(ImageOp):
+    def apply(self, image):
+        return (255 - _uint8(image, "Invert").astype(np.int64)).astype(np.uint8)
+
+
+def _equalize_channel(channel):
+    hist = np.bincount(channel.reshape(-1), minlength=256)
+    total = channel.size
+    first = int(np.nonzero(hist)[0][0])
+    if hist[first] == total:
+        return np.full_like(channel, first)
+    scale = np.float32(255.0) / np.float32(total - hist[first])
+    lut = np.zeros(256, np.int64)
+    running = 0
+    for i in range(first + 1, 256):
+        running += int(hist[i])
+        lut[i] = int(np.rint(np.float32(running) * scale))
+    return np.clip(lut, 0, 255).astype(np.uint8)[channel]
+
+
+class Equalize(ImageOp):
+    def apply(self, image):
+        image = _uint8(image, "Equalize")
+        return np.stack([_equalize_channel(image[..., c]) for c in range(image.shape[2])], axis=2)
+
+
+def _autocontrast_channel(channel, cutoff, ignore):
+    hist = np.bincount(channel.reshape(-1), minlength=256).astype(np.int64)
+    for value in ignore:
+        hist[value] = 0
+    if cutoff:
+        cut = int(hist.sum() * cutoff / 100)
+        for order in (range(256), range(255, -1, -1)):
+            remaining = cut
+            for i in order:
+                if remaining <= 0:
+                    break
+                take = min(remaining, hist[i])
+                hist[i] -= take
+                remaining -= take
+    nonzero = np.nonzero(hist)[0]
+    if nonzero.size == 0:
+        return channel.copy()
+    lo, hi = int(nonzero[0]), int(nonzero[-1])
+    if hi <= lo:
+        return channel.copy()
+    scale = np.float32(255.0) / np.float32(hi - lo)          # float32, as MindSpore's kernel
+    offset = np.float32(-lo) * scale
+    lut = np.clip(np.trunc(np.arange(256, dtype=np.float32) * scale + offset), 0, 255)
+    lut = lut.astype(np.uint8)
+    return lut[channel]
+
+
+class AutoContrast(ImageOp):
+    """AutoContrast(cutoff=0.0, ignore=None)"""
+
+    def __init__(self, cutoff=0.0, ignore=None):
+        if not 0 <= cutoff < 50:
+            raise ValueError(f"For 'AutoContrast', the 'cutoff' must be in [0, 50), but got "
+                             f"{cutoff}.")
+        self.cutoff = cutoff
+        self.ignore = [] if ignore is None else ([ignore] if isinstance(ignore, int) else ignore)
+
+    def apply(self, image):
+        image = _uint8(image, "AutoContrast")
+        return np.stack([_autocontrast_channel(image[..., c], self.cutoff, self.ignore)
+                         for c in range(image.shape[2])], axis=2)
+
+
+def _blend(image, other, alpha):
+    """saturate(image·α + other·(1 − α)) as OpenCV's addWeighted (rounded)."""
+    out = image.astype(np.float64) * alpha + np.asarray(other, np.float64) * (1 - alpha)
+    if image.dtype == np.uint8:
+        return np.clip(np.rint(out), 0, 255).astype(np.uint8)
+    return out.astype(image.dtype)
+
+
+def adjust_brightness(image, factor):
+    return _blend(image, 0.0, factor)
+
+
+def adjust_contrast(image, factor):
+    mean = float(np.rint(rgb_to_gray(image).mean())) if image.dtype == np.uint8 else \
+        float(rgb_to_gray(image).mean())
+    return _blend(image, mean, factor)
+
+
+def adjust_saturation(image, factor):
+    gray = rgb_to_gray(image)[..., None]
+    return _blend(image, gray, factor)
+
+
+_HSV_SHIFT = 12
+
+
+def rgb_to_hsv_full(image):
+    """OpenCV's RGB2HSV_FULL for uint8 (hue in [0, 256), 12-bit fixed-point divisions)."""
+    x = image.astype(np.int64)
+    r, g, b = x[..., 0], x[..., 1], x[..., 2]
+    v, diff = x.max(-1), x.max(-1) - x.min(-1)
+    steps = np.arange(1, 256, dtype=np.float64)
+    sdiv = np.concatenate([[0], np.rint((255 << _HSV_SHIFT) / steps)]).astype(np.int64)
+    hdiv = np.concatenate([[0], np.rint((256 << _HSV_SHIFT) / (6.0 * steps))]).astype(np.int64)
+    half = 1 << (_HSV_SHIFT - 1)
+    s = (diff * sdiv[v] + half) >> _HSV_SHIFT
+    h = np.where(v == r, g - b, np.where(v == g, b - r + 2 * diff, r - g + 4 * diff))
+    h = (h * hdiv[diff] + half) >> _HSV_SHIFT
+    return np.clip(np.where(h < 0, h + 256, h), 0, 255), s, v
+
+
+def hsv_full_to_rgb(h, s, v):
+    """HSV (hue in [0, 256)) back to RGB uint8, through float32 as OpenCV's HSV2RGB."""
+    h = h.astype(np.float32) * np.float32(6.0 / 256)
+    s = s.astype(np.float32) * np.float32(1 / 255.)
+    v = v.astype(np.float32) * np.float32(1 / 255.)
+    sector = np.floor(h).astype(np.int64)
+    f = (h - sector).astype(np.float32)
+    sector %= 6
+    table = np.stack([v, v * (1 - s), v * (1 - s * f), v * (1 - s * (1 - f))], -1)
+    order = np.array([[1, 3, 0], [1, 0, 2], [3, 0, 1], [0, 2, 1], [0, 1, 3], [2, 1, 0]])[sector]
+    b, g, r = (np.take_along_axis(table, order[..., k:k + 1], -1)[..., 0] for k in range(3))
+    rgb = np.stack([r, g, b], -1) * np.float32(255)
+    return np.clip(np.rint(rgb), 0, 255).astype(np.uint8)
+
+
+def adjust_hue(image, factor):
+    """Add ⌊factor · 255⌋ to the 8-bit hue (mod 256), as MindSpore's kernel.
+
+    MindSpore converts with OpenCV; this numpy conversion is OpenCV's algorithm
+    but not its SIMD code, so pixels may differ by a few levels (≤ 3 measured).
+    """
+    h, s, v = rgb_to_hsv_full(image)
+    return hsv_full_to_rgb((h + int(factor * 255)) % 256, s, v)
+
+
+def _factor_range(value, name, center=1.0, bound=None):
+    if value is None:
+        return None
+    if isinstance(value, (int, float)):
+        if value < 0:
+            raise ValueError(f"For 'RandomColorAdjust', the '{name}' must be non-negative.")
+        value = (max(center - value, 0.0), center + value) if bound is None else (-value, value)
+    low, high = float(value[0]), float(value[1])
+    if low > high:
+        raise ValueError(f"For 'RandomColorAdjust', the '{name}' range must be increasing, but "
+                         f"got {value!r}.")
+    return None if (bound is None and (low, high) == (1.0, 1.0)) or \
+        (bound is not None and (low, high) == (0.0, 0.0)) else (low, high)
+
+
+class RandomColorAdjust(ImageOp):
+    """RandomColorAdjust(brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
+    the four adjustments in that order, each factor drawn uniformly from its range."""
+
+    def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
+        self.brightness = _factor_range(brightness, "brightness")
+        self.contrast = _factor_range(contrast, "contrast")
+        self.saturation = _factor_range(saturation, "saturation")
+        self.hue = _factor_range(hue, "hue", 0.0, 0.5)
+
+    def apply(self, image):
+        image = _uint8(image, "RandomColorAdjust")
+        generator = rng()
+        for adjust, bounds in ((adjust_brightness, self.brightness),
+                               (adjust_contrast, self.contrast),
+                               (adjust_saturation, self.saturation), (adjust_hue, self.hue)):
+            if bounds is not None:
+                factor = bounds[0] if bounds[0] == bounds[1] else \
+                    float(generator.uniform(*bounds))
+                image = adjust(image, factor)
+        return image
