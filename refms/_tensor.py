@@ -1,7 +1,8 @@
 """``Tensor``: an n-dimensional array with a MindSpore dtype.
 
-A Tensor wraps a numpy array (``_data``) and a :class:`refms.dtype.Type`
-(``_dtype``).  Every arithmetic operator and method runs a registered
+A Tensor wraps an array of a kernel backend (``_data``: a numpy array on the
+``cpu`` backend, :mod:`refms.kernels.backend`) and a :class:`refms.dtype.Type`
+(``_dtype``); ``_host()`` reads the values as numpy.  Every arithmetic operator and method runs a registered
 primitive through the current executor (``refms.ops``), so Tensor code is
 recorded for autodiff and traced by the graph compiler like any other op.
 
@@ -404,6 +405,49 @@ class Tensor:
 
     def matmul(self, other):
         return F.matmul(self, other)
+
+    # -- MindSpore spellings that compose other ops (refms.ops.composites) --------
+    @property
+    def data(self):
+        """The tensor itself (MindSpore's ``Tensor.data``; a Parameter's ``data`` is its value)."""
+        return self
+
+    def value(self):
+        """The tensor itself (MindSpore's ``Tensor.value()``)."""
+        return self
+
+    def numpy(self):
+        """The values as a numpy array (``asnumpy``)."""
+        return self.asnumpy()
+
+    @staticmethod
+    def from_numpy(array):
+        """A Tensor sharing ``array``'s memory (no copy), with its dtype."""
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"For 'Tensor.from_numpy', the input should be a numpy.ndarray, but "
+                            f"got {type(array).__name__}.")
+        tensor = Tensor(array)
+        if tensor._data.dtype == array.dtype and array.flags.c_contiguous:
+            tensor._data = array                # share the memory, as MindSpore does
+        return tensor
+
+    def expand_as(self, other):
+        return F.expand_as(self, other)
+
+    def swapaxes(self, axis0, axis1):
+        return F.swapaxes(self, axis0, axis1)
+
+    def masked_fill(self, mask, value):
+        return F.masked_fill(self, mask, value)
+
+    def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
+        return F.norm(self, ord, dim, keepdim, dtype=dtype)
+
+    def amax(self, axis=None, keepdims=False):
+        return F.amax(self, axis, keepdims)
+
+    def amin(self, axis=None, keepdims=False):
+        return F.amin(self, axis, keepdims)
 
     def register_hook(self, hook_fn):
         """Call ``hook_fn(grad)`` with this tensor's gradient during backward (SEMANTICS.md 5.1)."""

@@ -66,8 +66,9 @@ def cast_tensor_inputs(prim, arrays, dtype):
     """Cast the tensor-slot arrays to ``dtype`` (promoting ops compute in the result dtype)."""
     n = len(arrays) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
     np_type = dtype.np_type
-    return [kernels.astype(a, np_type) if i < n and hasattr(a, "dtype") and a.dtype != np_type
-            else a for i, a in enumerate(arrays)]
+    return [kernels.astype(a, np_type)
+            if i < n and hasattr(a, "dtype") and a.dtype.type is not np_type else a
+            for i, a in enumerate(arrays)]
 
 
 def wrap(result, abstract):

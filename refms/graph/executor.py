@@ -93,8 +93,9 @@ def run_primitive(prim, args, abstract):
     if prim.compute_in_output_dtype:
         n = len(arrays) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
         np_type = abstract.dtype.np_type
-        arrays = [kernels.astype(a, np_type) if i < n and hasattr(a, "dtype") and a.dtype != np_type
-                  else a for i, a in enumerate(arrays)]
+        arrays = [kernels.astype(a, np_type)
+                  if i < n and hasattr(a, "dtype") and a.dtype.type is not np_type else a
+                  for i, a in enumerate(arrays)]
     return _wrap(kernels.run(prim.forward, arrays, prim.n_tensor_inputs), abstract)
 
 

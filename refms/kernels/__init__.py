@@ -18,52 +18,51 @@ Implementation on the cpu backend, chosen at the first kernel call (never at imp
 :func:`set_implementation` switches at run time.
 
 The contract: every backend's kernel of a name has these inputs and outputs.
-Arrays are "x, y, ..."; everything else is a host value (ints, tuples, numpy
-dtypes).  Shapes follow numpy's broadcasting and indexing rules.
+``x, y, xs, mask, ...`` are arrays of the op's backend; everything else is a
+host value (ints, tuples, numpy dtypes, index tuples, a numpy Generator).
+Shapes follow numpy's broadcasting and indexing rules.  Each file's
+docstring says more.
 
-==============================  =================================================================
-``elementwise.py``              each name in ``UNARY``: ``name(x) -> y``; each in ``BINARY``:
-                                ``name(x, y) -> z`` (broadcast); ``clip(x, low, high)``,
-                                ``where(cond, x, y)``, ``scale(x, factor)``, ``add_n(xs)``
-``cast.py``                     ``cast(x, np_dtype)``, ``round_to_bfloat16(x)``, ``copy(x)``
-``fill.py``                     ``full(shape, value, np_dtype)``, ``full_like(x, value)``,
-                                ``uniform_real / standard_normal(rng, shape)``,
-                                ``uniform_int(rng, shape, low, high)``, ``bernoulli(rng, shape,
-                                p, np_dtype)``  (rng: a host ``numpy.random.Generator``)
-``shape.py``                    ``reshape(x, shape)``, ``transpose(x, perm)``,
-                                ``broadcast_to(x, shape)``, ``tile(x, reps)``, ``flip(x, axis)``
-``join.py``                     ``concat(xs, axis)``, ``stack(xs, axis)``,
-                                ``split(x, sections, axis) -> tuple``
-``index.py``                    ``getitem(x, index)`` (a copy), ``index_add(shape, index, u)``,
-                                ``take(x, indices, axis)``, ``take_along_axis(x, i, axis)``,
-                                ``scatter_along_axis(x, i, u, axis, reduction)``,
-                                ``one_hot(indices, depth, axis, on, off)``,
-                                ``masked_select(x, mask)``, ``masked_scatter(x, mask, src)``,
-                                ``segment_sum(x, ids, n)``, ``first_outside(i, low, high)``
-                                ``-> None or (position, value)`` (host values)
-``reduce.py``                   ``reduce_<sum|mean|max|min|prod|all|any>(x, axes, keepdims)``
-                                (axes: tuple, () = all), ``cumsum(x, axis, exclusive,
-                                reverse)``, ``exclusive_cumprod_both(x)``, ``count_true(x)``
-``sort.py``                     ``sort(x, axis, descending) -> (values, indices)``,
-                                ``topk(x, k, sorted)``, ``argmax / argmin(x, axis)``
-``matmul.py``                   ``matmul(a, b, transpose_a, transpose_b)`` 2-D;
-                                ``batch_matmul(...)`` (..., m, k) @ (..., k, n)
-``conv.py``                     ``conv2d(x, w, stride, pad, dilation, groups)`` NCHW, pad =
-                                (top, bottom, left, right); ``conv2d_backprop_input(dout, w,
-                                x_shape, ...)``, ``conv2d_backprop_filter(dout, x, w_shape, ...)``
-``pool.py``                     ``max_pool2d(x, kernel, stride, pad) -> (out, argmax)``,
-                                ``max_pool2d_grad(dout, argmax, x_shape)``,
-                                ``max_pool2d_grad_grad(ddx, argmax)``,
-                                ``avg_pool2d(x, kernel, stride, pad, divisor)``,
-                                ``avg_pool2d_grad(dout, x_shape, kernel, stride, pad, divisor)``
-``softmax.py``                  ``softmax / log_softmax(x, axis)``,
-                                ``softmax_cross_entropy(logits, labels) -> (loss, dlogits)``,
-                                ``sparse_softmax_cross_entropy(logits, labels, is_grad)``
-``batchnorm.py``                ``batch_norm_statistics(x) -> (mean, variance)``,
-                                ``batch_norm(x, scale, bias, mean, variance, eps)``
-``state.py``                    ``assign(variable, value)`` and ``moving_average(variable,
-                                value, momentum)`` write their first input in place
-==============================  =================================================================
+===============  ================================================================================
+``elementwise``  ``UNARY`` names ``(x) -> y``: neg abs square sqrt rsqrt reciprocal exp log log1p
+                 expm1 sin cos erf floor ceil trunc round sign relu sigmoid tanh gelu logical_not
+                 isnan isinf isfinite invert;  ``BINARY`` names ``(x, y) -> z`` (broadcast): add
+                 sub mul div floor_div floor_mod fmod pow maximum minimum equal not_equal greater
+                 greater_equal less less_equal logical_and logical_or bitwise_and bitwise_or;
+                 ``clip(x, low, high)``, ``where(cond, x, y)``, ``scale(x, factor)``, ``add_n(xs)``
+``cast``         ``cast(x, np_dtype)``, ``round_to_bfloat16(x)``, ``copy(x)``
+``fill``         ``full(shape, value, np_dtype)``, ``full_like(x, value)``
+``random``       ``uniform_real(rng, shape)``, ``standard_normal(rng, shape)``,
+                 ``uniform_int(rng, shape, low, high)``, ``bernoulli(rng, shape, p, np_dtype)``
+``shape``        ``reshape(x, shape)``, ``transpose(x, perm)``, ``expand_dims(x, axis)``,
+                 ``squeeze(x, axes)``, ``broadcast_to(x, shape)``, ``tile(x, reps)``, ``flip(x, axis)``
+``join``         ``concat(xs, axis)``, ``stack(xs, axis)``, ``split(x, sections, axis) -> tuple``
+``index``        ``getitem(x, index)``, ``index_add(shape, index, updates)``, ``take(x, i, axis)``,
+                 ``take_along_axis(x, i, axis)``, ``scatter_along_axis(x, i, u, axis, reduction)``,
+                 ``one_hot(i, depth, axis, on, off)``, ``masked_select(x, mask)``,
+                 ``masked_scatter(x, mask, source)``, ``segment_sum(x, ids, n)``,
+                 ``first_outside(i, low, high) -> None | (position, value)``,
+                 ``count_true(mask) -> int``
+``reduce``       ``reduce_<sum|mean|max|min|prod|all|any>(x, axes, keepdims)`` (axes a tuple,
+                 () = all), ``cumsum(x, axis, exclusive, reverse)``, ``exclusive_cumprod_both(x)``
+``sort``         ``sort(x, axis, descending) -> (values, indices)``, ``topk(x, k, sorted)``,
+                 ``argmax(x, axis)``, ``argmin(x, axis)``
+``matmul``       ``matmul(a, b, transpose_a, transpose_b)`` (2-D), ``batch_matmul(...)`` (batched)
+``conv``         ``conv2d(x, w, stride, pad, dilation, groups)`` (NCHW, pad = (top, bottom, left,
+                 right)), ``conv2d_backprop_input(dout, w, x_shape, ...)``,
+                 ``conv2d_backprop_filter(dout, x, w_shape, ...)``
+``pool``         ``max_pool2d(x, kernel, stride, pad) -> (out, argmax)``,
+                 ``max_pool2d_grad(dout, argmax, x_shape)``, ``max_pool2d_grad_grad(ddx, argmax)``,
+                 ``avg_pool2d(x, kernel, stride, pad, divisor)``,
+                 ``avg_pool2d_grad(dout, x_shape, kernel, stride, pad, divisor)``
+``softmax``      ``softmax(x, axis)``, ``log_softmax(x, axis)``,
+                 ``softmax_cross_entropy(logits, labels) -> (loss, dlogits)``,
+                 ``sparse_softmax_cross_entropy(logits, labels, is_grad)``
+``batchnorm``    ``batch_norm_statistics(x) -> (mean, variance)``,
+                 ``batch_norm(x, scale, bias, mean, variance, eps)``, ``batch_norm_unbiased(var, n)``
+``state``        in place (``INPLACE``): ``assign(variable, value)``, ``setitem(x, index, value)``,
+                 ``moving_average(variable, value, momentum)``;  ``writable(x) -> bool``
+===============  ================================================================================
 """
 import importlib
 import os
@@ -87,7 +86,7 @@ _FAST = {}
 _STATE = {"mode": None, "loaded": False, "fast_error": None, "default": CPU}
 _MODES = ("reference", "fast", "auto")
 #: Kernels that write their first argument in place (a fallback copies it back).
-INPLACE = frozenset(["assign", "moving_average"])
+INPLACE = frozenset(["assign", "setitem", "moving_average"])
 
 # Lazy loading and choosing happen under one lock: two threads making their first kernel
 # call at once must not see a half-filled registry.
@@ -96,14 +95,17 @@ _LOCK = threading.RLock()
 _BACKENDS = {"cpu": CPU}
 #: backend name -> {kernel name: the function chosen for it under the current mode}
 _CHOSEN = {"cpu": {}}
+_CPU_CHOSEN = _CHOSEN["cpu"]
+#: True while cpu is the only backend: then ``call`` and ``run`` skip every backend question.
+_ONLY_CPU = True
 _FALLBACKS = Counter()
 _UPLOADS = Counter()
 
 
 class _Active(threading.local):
-    """The backend whose kernels ``call`` returns, per thread (the executor sets it)."""
+    """The backend whose kernels ``call`` returns, per thread (``run`` sets it)."""
     backend = CPU
-    chosen = _CHOSEN["cpu"]
+    chosen = _CPU_CHOSEN
 
 
 _ACTIVE = _Active()
@@ -184,7 +186,7 @@ def _choose(name, on):
 
 def call(name):
     """The kernel ``name`` of the active backend, under the current mode."""
-    fn = _ACTIVE.chosen.get(name)
+    fn = _CPU_CHOSEN.get(name) if _ONLY_CPU else _ACTIVE.chosen.get(name)
     if fn is None:
         fn = _choose(name, _ACTIVE.backend)
     return fn
@@ -244,16 +246,19 @@ def fast_kernel_names():
 
 def register_backend(new):
     """Make backend ``new`` (a :class:`Backend`) available; returns it."""
+    global _ONLY_CPU
     with _LOCK:
         if new.name in _BACKENDS:
             raise ValueError(f"backend {new.name!r} is already registered")
         _BACKENDS[new.name] = new
         _CHOSEN[new.name] = {}
+        _ONLY_CPU = False
     return new
 
 
 def unregister_backend(name):
     """Remove backend ``name`` (not cpu); the default goes back to cpu if it was ``name``."""
+    global _ONLY_CPU
     with _LOCK:
         if name == "cpu":
             raise ValueError("the cpu backend cannot be unregistered")
@@ -261,6 +266,7 @@ def unregister_backend(name):
         del _CHOSEN[name]
         if _STATE["default"] is gone:
             _STATE["default"] = CPU
+        _ONLY_CPU = len(_BACKENDS) == 1
 
 
 def backend(name):
@@ -323,6 +329,8 @@ def _cast_here(array, np_type):
 
 def result_array(result, np_type):
     """A forward's result as an array of ``np_type`` (numpy scalars become 0-d arrays)."""
+    if result.__class__ is np.ndarray:              # the common case, checked first
+        return result if result.dtype.type is np_type else result.astype(np_type)
     if isinstance(result, np.generic) or not hasattr(result, "dtype"):
         result = np.asarray(result)
     if result.dtype != np_type:
@@ -339,8 +347,12 @@ def run(forward, arrays, n_tensor_inputs=None):
     default backend; host arrays in tensor slots are uploaded to it (counted by
     :func:`upload_counts`).  With only the cpu backend registered this is a plain call.
     """
-    if len(_BACKENDS) == 1:
+    if _ONLY_CPU:
         return forward(*arrays)
+    return _run_on_inputs_backend(forward, arrays, n_tensor_inputs)
+
+
+def _run_on_inputs_backend(forward, arrays, n_tensor_inputs):
     n = len(arrays) if n_tensor_inputs is None else min(n_tensor_inputs, len(arrays))
     on = None
     for value in _arrays_in(arrays[:n]):

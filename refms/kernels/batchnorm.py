@@ -5,6 +5,7 @@ channel, over every axis but axis 1; per-channel arrays have shape (C,))::
 
     batch_norm_statistics(x)                            -> (mean, biased variance)
     batch_norm(x, scale, bias, mean, variance, epsilon) -> y
+    batch_norm_unbiased(variance, n)                    -> variance · n / (n − 1) (NaN for n = 1)
 
 ``y = (x − mean) / √(variance + ε) · scale + bias``.
 
@@ -43,3 +44,10 @@ def batch_norm(x, scale, bias, mean, variance, epsilon):
     inv_std = 1.0 / np.sqrt(variance + epsilon)
     y = (x - _per_channel(mean, x)) * _per_channel(inv_std * scale, x) + _per_channel(bias, x)
     return y.astype(x.dtype, copy=False)
+
+
+@reference
+def batch_norm_unbiased(variance, n):
+    """The unbiased variance n/(n − 1)·σ² from the biased σ² of n samples (n = 1 gives NaN)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return variance * (n / np.float64(n - 1))

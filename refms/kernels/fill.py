@@ -2,7 +2,6 @@
 
     full(shape, value, np_dtype)   -> array of ``shape`` filled with ``value``
     full_like(x, value)            -> array of x's shape and dtype filled with ``value``
-    arange(n, np_dtype)            -> [0, 1, …, n − 1]
 """
 import numpy as np
 
@@ -18,7 +17,3 @@ def full(shape, value, np_dtype):
 def full_like(x, value):
     return np.full_like(x, value)
 
-
-@reference
-def arange(n, np_dtype):
-    return np.arange(n, dtype=np_dtype)

@@ -40,3 +40,39 @@ def reduce_min(x, axis, keepdims):
 def reduce_prod(x, axis, keepdims):
     """Π over ``axis``."""
     return np.prod(x, axis=_axis(x, axis), keepdims=keepdims, dtype=x.dtype)
+
+
+@reference
+def reduce_all(x, axis, keepdims):
+    """∧ over ``axis`` (bool)."""
+    return np.all(x, axis=_axis(x, axis), keepdims=keepdims)
+
+
+@reference
+def reduce_any(x, axis, keepdims):
+    """∨ over ``axis`` (bool)."""
+    return np.any(x, axis=_axis(x, axis), keepdims=keepdims)
+
+
+@reference
+def cumsum(x, axis, exclusive, reverse):
+    """yᵢ = Σ_{j ≤ i} xⱼ along ``axis`` in x's dtype; ``exclusive``: j < i; ``reverse``: from the end."""
+    y = np.flip(x, axis) if reverse else x
+    y = np.cumsum(y, axis=axis, dtype=x.dtype)
+    if exclusive:       # shift by one: y'[0] = 0, y'[i] = y[i - 1]
+        shifted = np.zeros_like(y)
+        head = [slice(None)] * y.ndim
+        tail = [slice(None)] * y.ndim
+        head[axis], tail[axis] = slice(1, None), slice(None, -1)
+        shifted[tuple(head)] = y[tuple(tail)]
+        y = shifted
+    return np.flip(y, axis) if reverse else y
+
+
+@reference
+def exclusive_cumprod_both(x):
+    """yᵢ = Π_{j ≠ i} xⱼ along the last axis, as (Π_{j < i} xⱼ)·(Π_{j > i} xⱼ) (no division)."""
+    ones = np.ones(x.shape[:-1] + (1,), dtype=x.dtype)
+    left = np.cumprod(np.concatenate([ones, x[..., :-1]], axis=-1), axis=-1)
+    right = np.cumprod(np.concatenate([ones, x[..., :0:-1]], axis=-1), axis=-1)[..., ::-1]
+    return left * right

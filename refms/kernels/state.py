@@ -2,6 +2,7 @@
 (``INPLACE``): when one falls back to the host, the written array is copied back::
 
     assign(variable, value)                  variable ← value (cast to variable's dtype)
+    setitem(x, index, value)                 x[index] ← value (an array or a host number)
     moving_average(variable, value, m)       variable ← (1 − m)·variable + m·value
     writable(x)                              -> bool: may x be written in place?
 """
@@ -13,6 +14,11 @@ from . import reference
 @reference
 def assign(variable, value):
     np.copyto(variable, value, casting="unsafe")
+
+
+@reference
+def setitem(x, index, value):
+    x[index] = value
 
 
 @reference

@@ -15,6 +15,9 @@ from . import composite, operations, meta
 from . import operations as P  # noqa: N812  (``from mindspore.ops import P`` works in MindSpore)
 from . import functional as function  # ``mindspore.ops.function``: the functional ops
 from .operations import ReduceOp
+from .composites import CLASSES as _COMPOSITE_CLASSES, FUNCTIONS as _COMPOSITE_FUNCTIONS
 
 globals().update(REGISTRY)
 globals().update(FUNCTIONAL)
+globals().update(_COMPOSITE_CLASSES)       # ops.Pad, ops.GatherNd... (refms.ops.composites)
+globals().update(_COMPOSITE_FUNCTIONS)     # ops.pad, ops.gather_nd, ops.max...

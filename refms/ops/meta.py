@@ -100,9 +100,9 @@ def shape(input_x):
     return Shape()(input_x)
 
 
-def dtype(input_x):
-    """The dtype of ``input_x`` (``ops.dtype``)."""
-    return DType()(input_x)
+def dtype(x):
+    """The dtype of ``x`` (``ops.dtype``)."""
+    return DType()(x)
 
 
 def rank(input_x):

@@ -12,9 +12,10 @@ with :func:`register`.  Three methods sit side by side in each definition
     (or a tuple of them).  Bad inputs raise here, naming the op, shapes and dtypes.
 
 ``forward(*arrays)``
-    Computes the result on numpy arrays by calling a kernel
-    (:mod:`refms.kernels`).  Tensor inputs arrive as ``numpy.ndarray``,
-    constants unchanged.  The executor casts the result to the inferred dtype.
+    Computes the result by calling kernels (:mod:`refms.kernels`), never
+    numpy directly.  Tensor inputs arrive as arrays of their backend
+    (``numpy.ndarray`` on cpu), constants unchanged.  The executor casts the
+    result to the inferred dtype.
 
 ``bprop(*inputs, out, dout)``
     MindSpore's backward convention, the same one a user's ``Cell.bprop``

@@ -61,8 +61,9 @@ class FusedElementwise(G.GraphOp):
             np_type = abstract.dtype.np_type
             if prim.compute_in_output_dtype:
                 n = len(arrays) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
-                arrays = [kernels.astype(a, np_type) if i < n and hasattr(a, "dtype")
-                          and a.dtype != np_type else a for i, a in enumerate(arrays)]
+                arrays = [kernels.astype(a, np_type)
+                          if i < n and hasattr(a, "dtype") and a.dtype.type is not np_type
+                          else a for i, a in enumerate(arrays)]
             result = kernels.run(prim.forward, arrays, prim.n_tensor_inputs)
             results.append(kernels.result_array(result, np_type))
         return _wrap(results[-1], self.steps[-1][2])

@@ -8,9 +8,15 @@ from .embedding import Embedding
 from .normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm, GroupNorm
 from .pooling import MaxPool2d, AvgPool2d, AdaptiveMaxPool2d, AdaptiveAvgPool2d
 from .reshape import Flatten, Identity
+from .activation_piecewise import LeakyReLU, ReLU6, PReLU
+from .padding import Pad
+from .conv_variants import Conv1d, Conv2dTranspose
+from .activation_smooth import ELU, HSwish, HSigmoid, SiLU
+from .clip import ClipByNorm
 
 __all__ = ["ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "get_activation",
            "SequentialCell", "CellList", "Conv2d", "Dense", "Dropout", "Embedding",
            "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm",
            "MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d",
-           "Flatten", "Identity"]
+           "Flatten", "Identity", "LeakyReLU", "ReLU6", "PReLU", "Pad", "Conv1d",
+           "Conv2dTranspose", "ELU", "HSwish", "HSigmoid", "SiLU", "ClipByNorm"]

@@ -9,6 +9,7 @@ from .regression import L1Loss, MSELoss, SmoothL1Loss
 from .softmax_cross_entropy import SoftmaxCrossEntropyWithLogits
 from .cross_entropy import NLLLoss, CrossEntropyLoss
 from .bce_with_logits import BCEWithLogitsLoss
+from .binary_cross_entropy import BCELoss
 
 __all__ = ["LossBase", "L1Loss", "MSELoss", "SmoothL1Loss", "SoftmaxCrossEntropyWithLogits",
-           "NLLLoss", "CrossEntropyLoss", "BCEWithLogitsLoss"]
+           "NLLLoss", "CrossEntropyLoss", "BCEWithLogitsLoss", "BCELoss"]

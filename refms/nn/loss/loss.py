@@ -4,9 +4,10 @@ from .regression import L1Loss, MSELoss, SmoothL1Loss
 from .softmax_cross_entropy import SoftmaxCrossEntropyWithLogits
 from .cross_entropy import NLLLoss, CrossEntropyLoss
 from .bce_with_logits import BCEWithLogitsLoss
+from .binary_cross_entropy import BCELoss
 
 #: The private base-class name older MindSpore scripts import.
 _Loss = LossBase
 
 __all__ = ["LossBase", "L1Loss", "MSELoss", "SmoothL1Loss", "SoftmaxCrossEntropyWithLogits",
-           "NLLLoss", "CrossEntropyLoss", "BCEWithLogitsLoss"]
+           "NLLLoss", "CrossEntropyLoss", "BCEWithLogitsLoss", "BCELoss"]

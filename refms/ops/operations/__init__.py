@@ -10,6 +10,9 @@ from ..meta import Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor
 from .comm_ops import ReduceOp
 from . import comm_ops
 
+from ..composites import CLASSES as _COMPOSITES
+
 globals().update(REGISTRY)
-__all__ = sorted(REGISTRY) + ["Primitive", "Shape", "DType", "Rank", "Size", "Print",
+globals().update(_COMPOSITES)
+__all__ = sorted(REGISTRY) + sorted(_COMPOSITES) + ["Primitive", "Shape", "DType", "Rank", "Size", "Print",
                               "TupleToArray", "ScalarToTensor", "ReduceOp"]

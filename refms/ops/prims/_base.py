@@ -2,6 +2,7 @@
 import numpy as np
 
 from ... import dtype as mstype
+from ... import kernels
 from ..primitive import Abstract, op_error
 from ..promotion import promote
 
@@ -71,6 +72,11 @@ def check_dtype_in(op, name, dtype, allowed):
     if dtype not in allowed:
         names = ", ".join(str(d) for d in allowed)
         raise op_error(op, f"the dtype of '{name}' should be one of [{names}], but got {dtype}.")
+
+
+def host_int(value):
+    """An int given as a Python int or a 0-d array of any backend (read on the host)."""
+    return int(kernels.to_host(value)) if hasattr(value, "dtype") else int(value)
 
 
 def normalize_axis(op, axis, ndim, name="axis"):

@@ -3,9 +3,9 @@
 All broadcast (numpy rules) and promote (SEMANTICS.md 1.7); gradients are
 summed back to each input's shape and cast to its dtype (``grad_like``).
 """
-import numpy as np
 
 from ... import dtype as mstype
+from ... import kernels
 from ..primitive import Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote
 from ._base import binary_abstract, broadcast_shape, grad_like
@@ -25,7 +25,7 @@ class Add(_Binary):
     """z = x + y."""
 
     def forward(self, x, y):
-        return np.add(x, y)
+        return kernels.call("add")(x, y)
 
     def bprop(self, x, y, out, dout):
         return grad_like(dout, x), grad_like(dout, y)
@@ -43,9 +43,7 @@ class Sub(_Binary):
         return super().infer(x, y)
 
     def forward(self, x, y):
-        if x.dtype == np.bool_ and y.dtype == np.bool_:
-            return np.not_equal(x, y)
-        return np.subtract(x, y)
+        return kernels.call("sub")(x, y)
 
     def bprop(self, x, y, out, dout):
         return grad_like(dout, x), grad_like(-dout, y)
@@ -56,7 +54,7 @@ class Mul(_Binary):
     """z = x · y."""
 
     def forward(self, x, y):
-        return np.multiply(x, y)
+        return kernels.call("mul")(x, y)
 
     def bprop(self, x, y, out, dout):
         return grad_like(dout * y, x), grad_like(dout * x, y)
@@ -68,8 +66,7 @@ class RealDiv(_Binary):
     (``RealDiv()(Int32 [3, -7], Int32 [2, 2])`` → Int32 ``[1, -3]`` in MindSpore 2.10)."""
 
     def forward(self, x, y):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.true_divide(x, y)
+        return kernels.call("div")(x, y)
 
     def bprop(self, x, y, out, dout):
         dx = dout / y
@@ -92,8 +89,7 @@ class FloorDiv(_Binary):
     """z = ⌊x / y⌋ (no gradient: piecewise constant)."""
 
     def forward(self, x, y):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.floor_divide(x, y)
+        return kernels.call("floor_div")(x, y)
 
 
 @register
@@ -101,8 +97,7 @@ class FloorMod(_Binary):
     """z = x − ⌊x / y⌋·y (sign of y, Python's ``%``).  ∂z/∂x = 1, ∂z/∂y = −⌊x / y⌋."""
 
     def forward(self, x, y):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.mod(x, y)
+        return kernels.call("floor_mod")(x, y)
 
     def bprop(self, x, y, out, dout):
         from .. import functional as F
@@ -114,8 +109,7 @@ class Mod(_Binary):
     """z = x − trunc(x / y)·y (sign of x, C's ``fmod``).  ∂z/∂x = 1, ∂z/∂y = −trunc(x / y)."""
 
     def forward(self, x, y):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.fmod(x, y)
+        return kernels.call("fmod")(x, y)
 
     def bprop(self, x, y, out, dout):
         from .. import functional as F
@@ -128,10 +122,7 @@ class Pow(_Binary):
     """z = xʸ.  ∂z/∂x = y·xʸ⁻¹, ∂z/∂y = z·ln x (taken as 0 where x ≤ 0)."""
 
     def forward(self, x, y):
-        if x.dtype.kind in "iu" and np.any(np.asarray(y) < 0):
-            return np.power(x.astype(np.float64), y).astype(x.dtype)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.power(x, y)
+        return kernels.call("pow")(x, y)
 
     def bprop(self, x, y, out, dout):
         from .. import functional as F
@@ -159,7 +150,7 @@ class Maximum(_Extremum):
     """z = max(x, y) (NaN propagates)."""
 
     def forward(self, x, y):
-        return np.maximum(x, y)
+        return kernels.call("maximum")(x, y)
 
     def wins(self, x, y):
         from .. import functional as F
@@ -171,7 +162,7 @@ class Minimum(_Extremum):
     """z = min(x, y) (NaN propagates)."""
 
     def forward(self, x, y):
-        return np.minimum(x, y)
+        return kernels.call("minimum")(x, y)
 
     def wins(self, x, y):
         from .. import functional as F

@@ -87,26 +87,23 @@ class BatchNorm(Primitive):
         return (Abstract(x.shape, x.dtype),) + (stat,) * 4
 
     def forward(self, x, scale, bias, mean, variance):
-        normalize = kernels.call("batch_norm")
+        normalize, copy = kernels.call("batch_norm"), kernels.call("copy")
         if not self.is_training:
             y = normalize(x, scale, bias, mean, variance, self.epsilon)
-            return y, mean.copy(), variance.copy(), mean.copy(), variance.copy()
+            return y, copy(mean), copy(variance), copy(mean), copy(variance)
         batch_mean, batch_var = kernels.call("batch_norm_statistics")(x)
         y = normalize(x, scale, bias, batch_mean, batch_var, self.epsilon)
-        count = x.size // x.shape[1]
-        with np.errstate(divide="ignore", invalid="ignore"):    # n = 1 gives NaN, as MindSpore
-            unbiased = batch_var * (count / np.float64(count - 1))
+        unbiased = kernels.call("batch_norm_unbiased")(batch_var, x.size // x.shape[1])
         self._update_moving(mean, batch_mean, "mean")
         self._update_moving(variance, unbiased, "variance")
         return y, batch_mean, unbiased, batch_mean, batch_var
 
     def _update_moving(self, moving, batch, name):
         """moving ← (1 − momentum)·moving + momentum·batch, written into the input's own array."""
-        if not moving.flags.writeable:
+        if not kernels.call("writable")(moving):
             raise op_error("BatchNorm", f"the '{name}' input must be writable in training mode (it is "
                                         f"updated in place).", RuntimeError)
-        updated = (1 - self.momentum) * moving + self.momentum * batch
-        moving[...] = updated.astype(moving.dtype, copy=False)
+        kernels.call("moving_average")(moving, batch, self.momentum)
 
     def bprop(self, x, scale, bias, mean, variance, out, dout):
         """dγ = Σ dy·x̂, dβ = Σ dy; dx = γ/√(σ²+ε) · (dy − mean(dy) − x̂·mean(dy·x̂)) in training

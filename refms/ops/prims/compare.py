@@ -1,8 +1,8 @@
 """Comparisons and logic: Equal, NotEqual, Greater, GreaterEqual, Less, LessEqual,
 LogicalAnd, LogicalOr, LogicalNot, IsNan, IsInf, IsFinite.  All return Bool, no gradient."""
-import numpy as np
 
 from ... import dtype as mstype
+from ... import kernels
 from ..primitive import Primitive, Abstract, register, alias
 from ._base import broadcast_shape
 
@@ -20,7 +20,7 @@ class Equal(_Compare):
     """z = (x == y)."""
 
     def forward(self, x, y):
-        return np.equal(x, y)
+        return kernels.call("equal")(x, y)
 
 
 @register
@@ -28,7 +28,7 @@ class NotEqual(_Compare):
     """z = (x ≠ y)."""
 
     def forward(self, x, y):
-        return np.not_equal(x, y)
+        return kernels.call("not_equal")(x, y)
 
 
 @register
@@ -36,7 +36,7 @@ class Greater(_Compare):
     """z = (x > y)."""
 
     def forward(self, x, y):
-        return np.greater(x, y)
+        return kernels.call("greater")(x, y)
 
 
 @register
@@ -44,7 +44,7 @@ class GreaterEqual(_Compare):
     """z = (x ≥ y)."""
 
     def forward(self, x, y):
-        return np.greater_equal(x, y)
+        return kernels.call("greater_equal")(x, y)
 
 
 @register
@@ -52,7 +52,7 @@ class Less(_Compare):
     """z = (x < y)."""
 
     def forward(self, x, y):
-        return np.less(x, y)
+        return kernels.call("less")(x, y)
 
 
 @register
@@ -60,7 +60,7 @@ class LessEqual(_Compare):
     """z = (x ≤ y)."""
 
     def forward(self, x, y):
-        return np.less_equal(x, y)
+        return kernels.call("less_equal")(x, y)
 
 
 class _Logical(_Compare):
@@ -73,7 +73,7 @@ class LogicalAnd(_Logical):
     """z = x ∧ y."""
 
     def forward(self, x, y):
-        return np.logical_and(x, y)
+        return kernels.call("logical_and")(x, y)
 
 
 @register
@@ -81,7 +81,7 @@ class LogicalOr(_Logical):
     """z = x ∨ y."""
 
     def forward(self, x, y):
-        return np.logical_or(x, y)
+        return kernels.call("logical_or")(x, y)
 
 
 @register
@@ -93,7 +93,7 @@ class LogicalNot(Primitive):
         return Abstract(x.shape, mstype.bool_)
 
     def forward(self, x):
-        return np.logical_not(x)
+        return kernels.call("logical_not")(x)
 
 
 class _Classify(Primitive):
@@ -108,7 +108,7 @@ class IsNan(_Classify):
     """y = (x is NaN)."""
 
     def forward(self, x):
-        return np.isnan(x)
+        return kernels.call("isnan")(x)
 
 
 @register
@@ -116,7 +116,7 @@ class IsInf(_Classify):
     """y = (x is ±inf)."""
 
     def forward(self, x):
-        return np.isinf(x)
+        return kernels.call("isinf")(x)
 
 
 @register
@@ -124,7 +124,7 @@ class IsFinite(_Classify):
     """y = (x is neither NaN nor ±inf)."""
 
     def forward(self, x):
-        return np.isfinite(x)
+        return kernels.call("isfinite")(x)
 
 
 equal = alias("equal", Equal())

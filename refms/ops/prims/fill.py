@@ -2,6 +2,7 @@
 import numpy as np
 
 from ... import dtype as mstype
+from ... import kernels
 from ..primitive import Primitive, Abstract, register, functional, op_error
 
 
@@ -24,7 +25,7 @@ class Zeros(Primitive):
         return Abstract(_shape("Zeros", shape), mstype.to_dtype(dtype))
 
     def forward(self, shape, dtype=mstype.float32):
-        return np.zeros(_shape("Zeros", shape), dtype=mstype.to_dtype(dtype).np_type)
+        return kernels.call("full")(_shape("Zeros", shape), 0, mstype.to_dtype(dtype).np_type)
 
 
 @register
@@ -36,7 +37,7 @@ class Ones(Primitive):
         return Abstract(_shape("Ones", shape), mstype.to_dtype(dtype))
 
     def forward(self, shape, dtype=mstype.float32):
-        return np.ones(_shape("Ones", shape), dtype=mstype.to_dtype(dtype).np_type)
+        return kernels.call("full")(_shape("Ones", shape), 1, mstype.to_dtype(dtype).np_type)
 
 
 @register
@@ -48,9 +49,9 @@ class Fill(Primitive):
         return Abstract(_shape("Fill", shape), mstype.to_dtype(dtype))
 
     def forward(self, dtype, shape, value):
-        if hasattr(value, "item"):
-            value = value.item()
-        return np.full(_shape("Fill", shape), value, dtype=mstype.to_dtype(dtype).np_type)
+        if hasattr(value, "dtype"):          # a 0-d tensor: its value, on the host
+            value = kernels.to_host(value).item()
+        return kernels.call("full")(_shape("Fill", shape), value, mstype.to_dtype(dtype).np_type)
 
 
 @register
@@ -62,7 +63,7 @@ class ZerosLike(Primitive):
         return Abstract(x.shape, x.dtype)
 
     def forward(self, x):
-        return np.zeros_like(x)
+        return kernels.call("full_like")(x, 0)
 
 
 @register
@@ -74,7 +75,7 @@ class OnesLike(Primitive):
         return Abstract(x.shape, x.dtype)
 
     def forward(self, x):
-        return np.ones_like(x)
+        return kernels.call("full_like")(x, 1)
 
 
 _ZEROS, _ONES, _FILL = Zeros(), Ones(), Fill()

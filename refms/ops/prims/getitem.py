@@ -2,10 +2,11 @@
 
 ``index`` follows numpy: ints, slices, ``None``, ``...``, int tensors (gather),
 Bool tensors (masked selection, 1-D dynamic result), and tuples of those.
-Tensors inside the index are constants to autodiff (converted to numpy).
+Tensors inside the index are constants to autodiff (converted to host numpy arrays).
 """
 import numpy as np
 
+from ... import kernels
 from ..primitive import Primitive, Abstract, register, functional, op_error
 from ._base import shape_str
 
@@ -14,7 +15,7 @@ def normalize_index(index):
     """Replace Tensors in an index by numpy ints/arrays (0-d int tensors -> int)."""
     from ..._tensor import Tensor
     if isinstance(index, Tensor):
-        array = index._value()
+        array = index._host()
         if array.ndim == 0 and array.dtype.kind in "iu":
             return int(array)
         return array
@@ -50,7 +51,7 @@ class GetItem(Primitive):
         return Abstract(_Probe.shape_of("GetItem", x.shape, index), x.dtype)
 
     def forward(self, x, index):
-        return np.array(x[index], copy=True)
+        return kernels.call("getitem")(x, index)
 
     def bprop(self, x, index, out, dout):
         return _SCATTER(dout, tuple(x.shape), index), None
@@ -65,9 +66,7 @@ class ScatterIndexAdd(Primitive):
         return Abstract(tuple(shape), updates.dtype)
 
     def forward(self, updates, shape, index):
-        result = np.zeros(shape, dtype=updates.dtype)
-        np.add.at(result, index, updates)
-        return result
+        return kernels.call("index_add")(shape, index, updates)
 
     def bprop(self, updates, shape, index, out, dout):
         return _GETITEM(dout, index), None, None
@@ -82,13 +81,16 @@ def getitem(x, index):
     return _GETITEM(x, normalize_index(index))
 
 
+def _write_items(array, index, value):
+    kernels.call("setitem")(array, index, value)
+
+
 def setitem(x, index, value):
     """``x[index] = value`` in place (not differentiable, as a MindSpore in-place update)."""
     from ..._tensor import Tensor
-    array = x._value()
     if isinstance(value, Tensor):
         value = value._value()
-    array[normalize_index(index)] = value
+    kernels.run(_write_items, [x._value(), normalize_index(index), value], 1)
     return x
 
 

@@ -10,9 +10,10 @@ get no gradient (``None``).
 import numpy as np
 
 from ... import dtype as mstype
+from ... import kernels
 from ..primitive import Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote
-from ._base import broadcast_shape, grad_like, normalize_axis, shape_str
+from ._base import broadcast_shape, grad_like, host_int, normalize_axis, shape_str
 
 
 def _check_int(op, name, dtype):
@@ -37,11 +38,11 @@ def _const_int(op, name, value):
 
 def _check_range(op, name, indices, low, high):
     """Value check done at run time (the kernel's job in MindSpore): low <= indices < high."""
-    bad = (indices < low) | (indices >= high)
-    if np.any(bad):
-        position = tuple(int(i) for i in np.argwhere(bad)[0])
+    bad = kernels.call("first_outside")(indices, low, high)
+    if bad is not None:
+        position, value = bad
         raise op_error(op, f"the '{name}' should be in the range [{low}, {high}), but got "
-                           f"{indices[position]} at position {position}.", RuntimeError)
+                           f"{value} at position {position}.", RuntimeError)
 
 
 @register
@@ -62,10 +63,10 @@ class Gather(Primitive):
         return Abstract(shape, params.dtype)
 
     def forward(self, params, indices, axis):
-        axis = int(axis) % max(params.ndim, 1)
+        axis = host_int(axis) % max(params.ndim, 1)
         n = params.shape[axis]
         _check_range("Gather", "input_indices", indices, -n, n)
-        return np.take(params, indices, axis=axis)
+        return kernels.call("take")(params, indices, axis)
 
     def bprop(self, params, indices, axis, out, dout):
         from .. import functional as F
@@ -78,13 +79,6 @@ class Gather(Primitive):
         summed = _SEGMENT_SUM(F.transpose(dout, front), F.floor_mod(indices, n), n)
         back = tuple(range(1, axis + 1)) + (0,) + tuple(range(axis + 1, len(params.shape)))
         return F.transpose(summed, back), None, None
-
-
-def _along_axis(index, dim):
-    """numpy index tuple that reads x[…, index[…], …] with ``index`` on axis ``dim``."""
-    grids = list(np.indices(index.shape, sparse=True))
-    grids[dim] = index
-    return tuple(grids)
 
 
 def _check_along_axis(op, x, index, dim, index_name="index"):
@@ -109,9 +103,9 @@ class GatherD(Primitive):
         return Abstract(tuple(index.shape), x.dtype)
 
     def forward(self, x, dim, index):
-        dim = int(dim) % x.ndim
+        dim = host_int(dim) % x.ndim
         _check_range("GatherD", "index", index, -x.shape[dim], x.shape[dim])
-        return x[_along_axis(index, dim)]
+        return kernels.call("take_along_axis")(x, index, dim)
 
     def bprop(self, x, dim, index, out, dout):
         from .. import functional as F
@@ -146,13 +140,7 @@ class TensorScatterElements(Primitive):
     def forward(self, x, indices, updates):
         axis = self.axis % x.ndim
         _check_range("TensorScatterElements", "indices", indices, -x.shape[axis], x.shape[axis])
-        result = np.array(x, copy=True)
-        where = _along_axis(indices, axis)
-        if self.reduction == "add":
-            np.add.at(result, where, updates)
-        else:
-            result[where] = updates
-        return result
+        return kernels.call("scatter_along_axis")(x, indices, updates, axis, self.reduction)
 
     def bprop(self, x, indices, updates, out, dout):
         from .. import functional as F
@@ -215,10 +203,7 @@ class OneHot(Primitive):
 
     def forward(self, indices, depth, on_value, off_value):
         axis = indices.ndim if self.axis == -1 else self.axis
-        depth = int(depth)
-        classes = np.arange(depth).reshape([depth if d == axis else 1 for d in range(indices.ndim + 1)])
-        hot = np.expand_dims(indices, axis) == classes
-        return np.where(hot, np.reshape(on_value, ()), np.reshape(off_value, ()))
+        return kernels.call("one_hot")(indices, host_int(depth), axis, on_value, off_value)
 
 
 @register
@@ -232,7 +217,7 @@ class Select(Primitive):
         return Abstract(shape, promote(x, y))
 
     def forward(self, cond, x, y):
-        return np.where(cond, x, y)
+        return kernels.call("where")(cond, x, y)
 
     def bprop(self, cond, x, y, out, dout):
         from .. import functional as F
@@ -253,8 +238,7 @@ class MaskedSelect(Primitive):
         return Abstract((-1,), x.dtype)
 
     def forward(self, x, mask):
-        shape = np.broadcast_shapes(x.shape, mask.shape)
-        return np.broadcast_to(x, shape)[np.broadcast_to(mask, shape)]
+        return kernels.call("masked_select")(x, mask)
 
     def bprop(self, x, mask, out, dout):
         from .. import functional as F
@@ -281,14 +265,11 @@ class MaskedScatter(Primitive):
         return Abstract(tuple(x.shape), x.dtype)
 
     def forward(self, x, mask, source):
-        mask = np.broadcast_to(mask, x.shape)
-        count = int(mask.sum())
+        count = kernels.call("count_true")(kernels.call("broadcast_to")(mask, x.shape))
         if count > source.size:
             raise op_error("MaskedScatter", f"the 'mask' selects {count} elements but 'source' has "
                                             f"only {source.size}.", RuntimeError)
-        result = np.array(x, copy=True)
-        result[mask] = source.reshape(-1)[:count]
-        return result
+        return kernels.call("masked_scatter")(x, mask, source)
 
     def bprop(self, x, mask, source, out, dout):
         from .. import functional as F
@@ -325,18 +306,14 @@ class UnsortedSegmentSum(Primitive):
         return Abstract((num_segments,) + tuple(x.shape[k:]), x.dtype)
 
     def forward(self, x, segment_ids, num_segments):
-        num_segments = int(num_segments)
-        too_big = segment_ids >= num_segments
-        if np.any(too_big):
-            position = tuple(int(i) for i in np.argwhere(too_big)[0])
+        num_segments = host_int(num_segments)
+        too_big = kernels.call("first_outside")(segment_ids, None, num_segments)
+        if too_big is not None:
+            position, value = too_big
             raise op_error("UnsortedSegmentSum", f"every 'segment_ids' value must be less than "
                                                  f"'num_segments' = {num_segments}, but got "
-                                                 f"{segment_ids[position]} at position "
-                                                 f"{position}.", RuntimeError)
-        result = np.zeros((num_segments,) + x.shape[segment_ids.ndim:], dtype=x.dtype)
-        keep = segment_ids >= 0
-        np.add.at(result, segment_ids[keep], x[keep])
-        return result
+                                                 f"{value} at position {position}.", RuntimeError)
+        return kernels.call("segment_sum")(x, segment_ids, num_segments)
 
     def bprop(self, x, segment_ids, num_segments, out, dout):
         from .. import functional as F

@@ -9,6 +9,7 @@ data type!``, SEMANTICS.md 1.7).
 """
 import numpy as np
 
+from ... import kernels
 from ..primitive import Primitive, Abstract, register, functional, op_error
 from ._base import normalize_axis, shape_str
 
@@ -67,7 +68,7 @@ class Concat(Primitive):
         return Abstract(tuple(shape), first.dtype)
 
     def forward(self, tensors):
-        return np.concatenate(tensors, axis=self.axis)
+        return kernels.call("concat")(tensors, self.axis)
 
     def bprop(self, tensors, out, dout):
         axis = self.axis % len(out.shape)
@@ -106,7 +107,7 @@ class Stack(Primitive):
         return Abstract(tuple(shape), first.dtype)
 
     def forward(self, tensors):
-        return np.stack(tensors, axis=self.axis)
+        return kernels.call("stack")(tensors, self.axis)
 
     def bprop(self, tensors, out, dout):
         from .. import functional as F
@@ -143,7 +144,7 @@ class Split(Primitive):
         return tuple(Abstract(tuple(shape), x.dtype) for _ in range(self.output_num))
 
     def forward(self, x):
-        return tuple(np.split(x, self.output_num, axis=self.axis))
+        return kernels.call("split")(x, self.output_num, self.axis)
 
     def bprop(self, x, out, dout):
         return (Concat(self.axis)(dout),)
@@ -194,7 +195,8 @@ class SplitV(Primitive):
 
     def forward(self, x):
         axis, sizes = self.sizes(x.shape)
-        return tuple(np.split(x, np.cumsum(sizes)[:-1], axis=axis))
+        ends = [sum(sizes[:i + 1]) for i in range(len(sizes) - 1)]     # where each part ends
+        return kernels.call("split")(x, ends, axis)
 
     def bprop(self, x, out, dout):
         axis, _ = self.sizes(tuple(x.shape))

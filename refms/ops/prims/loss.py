@@ -91,12 +91,14 @@ class SparseSoftmaxCrossEntropyWithLogits(Primitive):
 
     def forward(self, logits, labels):
         classes = logits.shape[-1]
-        bad = (labels < 0) | (labels >= classes)
-        if np.any(bad):
-            index = int(np.flatnonzero(bad)[0])
+        bad = kernels.call("first_outside")(labels, 0, classes)
+        if bad is not None:
+            (position, value), index = bad, 0
+            for i, size in zip(position, labels.shape):        # the flat (row-major) index
+                index = index * size + i
             raise op_error("SparseSoftmaxCrossEntropyWithLogits",
                            f"every label must be in [0, {classes}), but got label[{index}] = "
-                           f"{labels.ravel()[index]}.", RuntimeError)
+                           f"{value}.", RuntimeError)
         return kernels.call("sparse_softmax_cross_entropy")(logits, labels, self.is_grad)
 
     def bprop(self, logits, labels, out, dout):

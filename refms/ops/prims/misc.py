@@ -4,6 +4,7 @@ BitwiseOr, AddN; and ``ops.isclose`` composed from comparisons.
 import numpy as np
 
 from ... import dtype as mstype
+from ... import kernels
 from ..primitive import Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote_many
 from ._base import binary_abstract, broadcast_shape, grad_like, normalize_axis, shape_str
@@ -31,12 +32,7 @@ class _Clip(Primitive):
         return shape
 
     def forward(self, x, clip_min, clip_max):
-        y = x
-        if clip_min is not None:
-            y = np.maximum(y, clip_min)
-        if clip_max is not None:
-            y = np.minimum(y, clip_max)
-        return y
+        return kernels.call("clip")(x, clip_min, clip_max)
 
 
 @register
@@ -114,17 +110,7 @@ class CumSum(Primitive):
         return Abstract(tuple(x.shape), x.dtype)
 
     def forward(self, x, axis):
-        axis = int(axis) % max(x.ndim, 1)
-        y = np.flip(x, axis) if self.reverse else x
-        y = np.cumsum(y, axis=axis, dtype=x.dtype)
-        if self.exclusive:      # shift by one: y'[0] = 0, y'[i] = y[i - 1]
-            shifted = np.zeros_like(y)
-            head = [slice(None)] * y.ndim
-            tail = [slice(None)] * y.ndim
-            head[axis], tail[axis] = slice(1, None), slice(None, -1)
-            shifted[tuple(head)] = y[tuple(tail)]
-            y = shifted
-        return np.flip(y, axis) if self.reverse else y
+        return kernels.call("cumsum")(x, int(axis) % max(x.ndim, 1), self.exclusive, self.reverse)
 
     def bprop(self, x, axis, out, dout):
         return CumSum(self.exclusive, not self.reverse)(dout, axis), None
@@ -149,7 +135,7 @@ class BitwiseAnd(_Bitwise):
     """z = x & y (bitwise)."""
 
     def forward(self, x, y):
-        return np.bitwise_and(x, y)
+        return kernels.call("bitwise_and")(x, y)
 
 
 @register
@@ -157,7 +143,7 @@ class BitwiseOr(_Bitwise):
     """z = x | y (bitwise)."""
 
     def forward(self, x, y):
-        return np.bitwise_or(x, y)
+        return kernels.call("bitwise_or")(x, y)
 
 
 @register
@@ -172,7 +158,7 @@ class Invert(Primitive):
         return Abstract(tuple(x.shape), x.dtype)
 
     def forward(self, x):
-        return np.invert(x)
+        return kernels.call("invert")(x)
 
 
 @register
@@ -194,10 +180,7 @@ class AddN(Primitive):
         return Abstract(tuple(first.shape), first.dtype)
 
     def forward(self, tensors):
-        total = np.array(tensors[0], copy=True)
-        for t in tensors[1:]:
-            total = total + t
-        return total
+        return kernels.call("add_n")(tensors)
 
     def bprop(self, tensors, out, dout):
         return (tuple(dout for _ in tensors),)

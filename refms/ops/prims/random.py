@@ -19,9 +19,10 @@ distributions and the seeding rules are reproduced.
 import numpy as np
 
 from ... import dtype as mstype
+from ... import kernels
 from ... import seed as _seed
 from ..primitive import Primitive, Abstract, register, functional, op_error
-from ._base import FLOATS, shape_str
+from ._base import FLOATS, host_int, shape_str
 
 
 def _generator(seed, seed2):
@@ -79,7 +80,7 @@ class UniformReal(_Random):
         return Abstract(_check_shape("UniformReal", shape), mstype.float32)
 
     def forward(self, shape):
-        return self.rng().random(tuple(shape), dtype=np.float32)
+        return kernels.call("uniform_real")(self.rng(), shape)
 
 
 @register
@@ -90,7 +91,7 @@ class StandardNormal(_Random):
         return Abstract(_check_shape("StandardNormal", shape), mstype.float32)
 
     def forward(self, shape):
-        return self.rng().standard_normal(tuple(shape), dtype=np.float32)
+        return kernels.call("standard_normal")(self.rng(), shape)
 
 
 @register
@@ -111,11 +112,11 @@ class UniformInt(_Random):
         return Abstract(_check_shape("UniformInt", shape), mstype.int32)
 
     def forward(self, shape, minval, maxval):
-        low, high = int(minval), int(maxval)
+        low, high = host_int(minval), host_int(maxval)
         if low >= high:
             raise op_error("UniformInt", f"invalid min/max values: minval {low} must be less than "
                                          f"maxval {high}.", RuntimeError)
-        return self.rng().integers(low, high, size=tuple(shape), dtype=np.int32)
+        return kernels.call("uniform_int")(self.rng(), shape, low, high)
 
 
 @register
@@ -147,10 +148,10 @@ class Dropout(_Random):
 
     def forward(self, x):
         if self.keep_prob == 1:
-            mask = np.ones_like(x)
+            mask = kernels.call("full_like")(x, 1)
         else:
-            mask = (self.rng().random(x.shape) < self.keep_prob).astype(x.dtype)
-        return x * mask * x.dtype.type(self.scale()), mask
+            mask = kernels.call("bernoulli")(self.rng(), x.shape, self.keep_prob, x.dtype)
+        return kernels.call("scale")(kernels.call("mul")(x, mask), self.scale()), mask
 
     def scale(self):
         """1 / keep_prob (0 when everything is dropped)."""

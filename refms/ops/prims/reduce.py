@@ -126,8 +126,7 @@ class ReduceAll(_ReduceLogical):
     """y = ∧ x over ``axis`` (Bool)."""
 
     def forward(self, x, axis=()):
-        axes = normalize_axes(self.name, axis, x.ndim) or None
-        return np.all(x, axis=axes, keepdims=self.keep_dims)
+        return kernels.call("reduce_all")(x, normalize_axes(self.name, axis, x.ndim), self.keep_dims)
 
 
 @register
@@ -135,8 +134,7 @@ class ReduceAny(_ReduceLogical):
     """y = ∨ x over ``axis`` (Bool)."""
 
     def forward(self, x, axis=()):
-        axes = normalize_axes(self.name, axis, x.ndim) or None
-        return np.any(x, axis=axes, keepdims=self.keep_dims)
+        return kernels.call("reduce_any")(x, normalize_axes(self.name, axis, x.ndim), self.keep_dims)
 
 
 @register
@@ -148,10 +146,7 @@ class ExclusiveCumprodBoth(Primitive):
         return Abstract(x.shape, x.dtype)
 
     def forward(self, x):
-        ones = np.ones(x.shape[:-1] + (1,), dtype=x.dtype)
-        left = np.cumprod(np.concatenate([ones, x[..., :-1]], axis=-1), axis=-1)
-        right = np.cumprod(np.concatenate([ones, x[..., :0:-1]], axis=-1), axis=-1)[..., ::-1]
-        return left * right
+        return kernels.call("exclusive_cumprod_both")(x)
 
     def bprop(self, x, out, dout):
         # ∂yᵢ/∂xₖ = Π_{j∉{i,k}} xⱼ for k ≠ i; built from pairwise products (small n only).

@@ -5,6 +5,7 @@ Values are only moved, so each bprop is the inverse movement of ``dout``
 """
 import numpy as np
 
+from ... import kernels
 from ..primitive import Primitive, Abstract, register, alias, op_error
 from ._base import normalize_axis, shape_str, sum_to
 
@@ -44,7 +45,7 @@ class Reshape(Primitive):
         return Abstract(shape, x.dtype)
 
     def forward(self, x, shape):
-        return np.reshape(x, shape if not isinstance(shape, int) else (shape,))
+        return kernels.call("reshape")(x, shape if not isinstance(shape, int) else (shape,))
 
     def bprop(self, x, shape, out, dout):
         from .. import functional as F
@@ -65,7 +66,7 @@ class Transpose(Primitive):
         return Abstract(tuple(x.shape[p] for p in perm), x.dtype)
 
     def forward(self, x, perm):
-        return np.transpose(x, perm)
+        return kernels.call("transpose")(x, perm)
 
     def bprop(self, x, perm, out, dout):
         from .. import functional as F
@@ -85,7 +86,7 @@ class ExpandDims(Primitive):
         return Abstract(tuple(shape), x.dtype)
 
     def forward(self, x, axis):
-        return np.expand_dims(x, axis)
+        return kernels.call("expand_dims")(x, axis)
 
     def bprop(self, x, axis, out, dout):
         from .. import functional as F
@@ -121,7 +122,7 @@ class Squeeze(Primitive):
         return Abstract(tuple(d for i, d in enumerate(x.shape) if i not in axes), x.dtype)
 
     def forward(self, x):
-        return np.squeeze(x, axis=tuple(self._axes(x.shape)))
+        return kernels.call("squeeze")(x, tuple(self._axes(x.shape)))
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -141,7 +142,7 @@ class Flatten(Primitive):
         return Abstract((x.shape[0], rest), x.dtype)
 
     def forward(self, x):
-        return np.reshape(x, (x.shape[0], -1))
+        return kernels.call("reshape")(x, (x.shape[0], -1))
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -179,7 +180,7 @@ class BroadcastTo(Primitive):
     def forward(self, x):
         lead = len(self.shape) - x.ndim
         shape = tuple(x.shape[i - lead] if d == -1 else d for i, d in enumerate(self.shape))
-        return np.array(np.broadcast_to(x, shape))
+        return kernels.call("broadcast_to")(x, shape)
 
     def bprop(self, x, out, dout):
         return (sum_to(dout, x.shape),)
@@ -207,7 +208,7 @@ class Tile(Primitive):
         return Abstract(tuple(s * m for s, m in zip(shape, multiples)), x.dtype)
 
     def forward(self, x, multiples):
-        return np.tile(x, multiples)
+        return kernels.call("tile")(x, multiples)
 
     def bprop(self, x, multiples, out, dout):
         from .. import functional as F

@@ -11,20 +11,10 @@ The gradient of a selected value flows back to the position it came from
 import numpy as np
 
 from ... import dtype as mstype
+from ... import kernels
 from ..primitive import Primitive, Abstract, register, functional, op_error
 from ._base import normalize_axis, shape_str
 from .index import TensorScatterElements
-
-
-def stable_argsort(x, axis, descending):
-    """Indices that sort ``x`` along ``axis``; equal values keep their original order."""
-    if not descending:
-        return np.argsort(x, axis=axis, kind="stable")
-    # Sort the reversed array ascending, read the result backwards and map positions back:
-    # among equal values the earliest one comes first, as in the ascending case.
-    n = x.shape[axis]
-    reversed_order = np.argsort(np.flip(x, axis), axis=axis, kind="stable")
-    return n - 1 - np.flip(reversed_order, axis)
 
 
 def _check_sortable(op, x, allow_bool=False):
@@ -60,8 +50,7 @@ class Sort(Primitive):
         return Abstract(tuple(x.shape), x.dtype), Abstract(tuple(x.shape), mstype.int32)
 
     def forward(self, x):
-        order = stable_argsort(x, self.axis, self.descending)
-        return np.take_along_axis(x, order, self.axis), order
+        return kernels.call("sort")(x, self.axis, self.descending)
 
     def bprop(self, x, out, dout):
         axis = self.axis % len(x.shape)
@@ -97,10 +86,7 @@ class TopK(Primitive):
         return Abstract(shape, x.dtype), Abstract(shape, mstype.int32)
 
     def forward(self, x, k):
-        order = stable_argsort(x, -1, True)[..., :int(k)]
-        if not self.sorted:
-            order = np.sort(order, axis=-1)
-        return np.take_along_axis(x, order, -1), order
+        return kernels.call("topk")(x, int(k), self.sorted)
 
     def bprop(self, x, k, out, dout):
         return _scatter_back(x, len(x.shape) - 1, out[1], dout[0]), None
@@ -109,7 +95,7 @@ class TopK(Primitive):
 class _ArgExtremum(Primitive):
     """Index of the largest (smallest) value along ``axis``; the first one on ties."""
     n_tensor_inputs = 1
-    pick = None
+    kernel = None
 
     def __init__(self, axis=-1, output_type=mstype.int32):
         output_type = mstype.to_dtype(output_type)
@@ -126,19 +112,19 @@ class _ArgExtremum(Primitive):
         return Abstract(shape, self.output_type)
 
     def forward(self, x):
-        return type(self).pick(x, axis=self.axis)
+        return kernels.call(self.kernel)(x, self.axis)
 
 
 @register
 class Argmax(_ArgExtremum):
     """y = argmax x along ``axis`` (first maximum on ties; no gradient)."""
-    pick = staticmethod(np.argmax)
+    kernel = "argmax"
 
 
 @register
 class Argmin(_ArgExtremum):
     """y = argmin x along ``axis`` (first minimum on ties; no gradient)."""
-    pick = staticmethod(np.argmin)
+    kernel = "argmin"
 
 
 class _ArgExtremumWithValue(Primitive):
@@ -146,7 +132,7 @@ class _ArgExtremumWithValue(Primitive):
     the chosen position."""
     n_tensor_inputs = 1
     n_outputs = 2
-    pick = None
+    kernel = None
 
     def __init__(self, axis=0, keep_dims=False):
         self.axis = axis
@@ -162,10 +148,11 @@ class _ArgExtremumWithValue(Primitive):
         return Abstract(shape, mstype.int64), Abstract(shape, x.dtype)
 
     def forward(self, x):
-        index = np.expand_dims(type(self).pick(x, axis=self.axis), self.axis)
-        value = np.take_along_axis(x, index, self.axis)
+        index = kernels.call("expand_dims")(kernels.call(self.kernel)(x, self.axis), self.axis)
+        value = kernels.call("take_along_axis")(x, index, self.axis)
         if not self.keep_dims:
-            index, value = np.squeeze(index, self.axis), np.squeeze(value, self.axis)
+            squeeze = kernels.call("squeeze")
+            index, value = squeeze(index, (self.axis,)), squeeze(value, (self.axis,))
         return index, value
 
     def bprop(self, x, out, dout):
@@ -180,13 +167,13 @@ class _ArgExtremumWithValue(Primitive):
 @register
 class ArgMaxWithValue(_ArgExtremumWithValue):
     """(i, v) with v = max x along ``axis`` and i its first position."""
-    pick = staticmethod(np.argmax)
+    kernel = "argmax"
 
 
 @register
 class ArgMinWithValue(_ArgExtremumWithValue):
     """(i, v) with v = min x along ``axis`` and i its first position."""
-    pick = staticmethod(np.argmin)
+    kernel = "argmin"
 
 
 def sort(input_x, axis=-1, descending=False):

@@ -5,9 +5,8 @@ Transcendental ops on integer or bool tensors compute in Float32 (``_FloatUnary`
 """
 import math
 
-import numpy as np
-
 from ... import dtype as mstype
+from ... import kernels
 from ..primitive import Primitive, Abstract, register, alias
 
 
@@ -33,7 +32,7 @@ class Neg(_Unary):
     """y = −x."""
 
     def forward(self, x):
-        return np.negative(x)
+        return kernels.call("neg")(x)
 
     def bprop(self, x, out, dout):
         return (-dout,)
@@ -44,7 +43,7 @@ class Abs(_Unary):
     """y = |x|; ∂y/∂x = sign(x) (0 at 0)."""
 
     def forward(self, x):
-        return np.abs(x)
+        return kernels.call("abs")(x)
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -56,7 +55,7 @@ class Square(_Unary):
     """y = x²; ∂y/∂x = 2x."""
 
     def forward(self, x):
-        return np.square(x)
+        return kernels.call("square")(x)
 
     def bprop(self, x, out, dout):
         return (dout * x * 2,)
@@ -67,8 +66,7 @@ class Sqrt(_FloatUnary):
     """y = √x; ∂y/∂x = 1 / (2y)."""
 
     def forward(self, x):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.sqrt(x)
+        return kernels.call("sqrt")(x)
 
     def bprop(self, x, out, dout):
         return (dout / (out * 2),)
@@ -79,8 +77,7 @@ class Rsqrt(_FloatUnary):
     """y = 1/√x; ∂y/∂x = −y³/2."""
 
     def forward(self, x):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.reciprocal(np.sqrt(x))
+        return kernels.call("rsqrt")(x)
 
     def bprop(self, x, out, dout):
         return (dout * out * out * out * -0.5,)
@@ -91,8 +88,7 @@ class Reciprocal(_FloatUnary):
     """y = 1/x; ∂y/∂x = −y²."""
 
     def forward(self, x):
-        with np.errstate(divide="ignore"):
-            return np.reciprocal(x)
+        return kernels.call("reciprocal")(x)
 
     def bprop(self, x, out, dout):
         return (-dout * out * out,)
@@ -103,8 +99,7 @@ class Exp(_FloatUnary):
     """y = eˣ; ∂y/∂x = y."""
 
     def forward(self, x):
-        with np.errstate(over="ignore"):
-            return np.exp(x)
+        return kernels.call("exp")(x)
 
     def bprop(self, x, out, dout):
         return (dout * out,)
@@ -115,8 +110,7 @@ class Log(_FloatUnary):
     """y = ln x; ∂y/∂x = 1/x."""
 
     def forward(self, x):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.log(x)
+        return kernels.call("log")(x)
 
     def bprop(self, x, out, dout):
         return (dout / x,)
@@ -127,8 +121,7 @@ class Log1p(_FloatUnary):
     """y = ln(1 + x); ∂y/∂x = 1/(1 + x).  Accurate for small x."""
 
     def forward(self, x):
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.log1p(x)
+        return kernels.call("log1p")(x)
 
     def bprop(self, x, out, dout):
         return (dout / (x + 1),)
@@ -139,7 +132,7 @@ class Expm1(_FloatUnary):
     """y = eˣ − 1; ∂y/∂x = y + 1.  Accurate for small x."""
 
     def forward(self, x):
-        return np.expm1(x)
+        return kernels.call("expm1")(x)
 
     def bprop(self, x, out, dout):
         return (dout * (out + 1),)
@@ -150,7 +143,7 @@ class Sin(_FloatUnary):
     """y = sin x; ∂y/∂x = cos x."""
 
     def forward(self, x):
-        return np.sin(x)
+        return kernels.call("sin")(x)
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -162,7 +155,7 @@ class Cos(_FloatUnary):
     """y = cos x; ∂y/∂x = −sin x."""
 
     def forward(self, x):
-        return np.cos(x)
+        return kernels.call("cos")(x)
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -174,8 +167,7 @@ class Erf(_FloatUnary):
     """y = erf x = (2/√π) ∫₀ˣ e^(−t²) dt; ∂y/∂x = (2/√π) e^(−x²)."""
 
     def forward(self, x):
-        from scipy.special import erf
-        return erf(x)
+        return kernels.call("erf")(x)
 
     def bprop(self, x, out, dout):
         from .. import functional as F
@@ -195,7 +187,7 @@ class Floor(_PiecewiseConstant):
     """y = ⌊x⌋."""
 
     def forward(self, x):
-        return np.floor(x)
+        return kernels.call("floor")(x)
 
 
 @register
@@ -203,7 +195,7 @@ class Ceil(_PiecewiseConstant):
     """y = ⌈x⌉."""
 
     def forward(self, x):
-        return np.ceil(x)
+        return kernels.call("ceil")(x)
 
 
 @register
@@ -211,7 +203,7 @@ class Trunc(_PiecewiseConstant):
     """y = trunc(x) (toward zero)."""
 
     def forward(self, x):
-        return np.trunc(x)
+        return kernels.call("trunc")(x)
 
 
 @register
@@ -219,7 +211,7 @@ class Round(_PiecewiseConstant):
     """y = round half to even (numpy's and MindSpore's CPU rule)."""
 
     def forward(self, x):
-        return np.round(x)
+        return kernels.call("round")(x)
 
 
 @register
@@ -227,7 +219,7 @@ class Sign(_Unary):
     """y = sign(x) ∈ {−1, 0, 1} (no gradient)."""
 
     def forward(self, x):
-        return np.sign(x)
+        return kernels.call("sign")(x)
 
 
 neg = alias("neg", Neg())

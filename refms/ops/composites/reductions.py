@@ -1,0 +1,147 @@
+"""``ops.max``/``ops.min`` (values and indices), ``ops.amax``/``ops.amin`` and ``ops.norm``.
+
+* ``max(x, axis)`` returns ``(values, indices)``: ``ArgMaxWithValue`` along
+  ``axis``; with ``axis=None`` the maximum of all elements and index 0 (what
+  MindSpore 2.10 returns).  ``initial`` raises every value to at least
+  ``initial`` (its index is then 0).  ``min`` likewise.
+* ``amax(x, axis)`` / ``amin``: ``ReduceMax`` / ``ReduceMin`` over ``axis``
+  (all axes for None).
+* ``norm(A, ord, dim)``: with ``dim`` an int (or a 1-D input) the vector norm
+  ``(Σ|x|^p)^{1/p}`` (``inf``: max |x|, ``-inf``: min |x|, ``0``: number of
+  non-zeros); with ``ord=None`` the 2-norm of all entries over ``dim``;
+  ``'fro'`` the Frobenius norm; on a matrix ``ord=1``/``-1`` the max/min
+  column sum of |A| and ``inf``/``-inf`` the max/min row sum.  Integer inputs
+  are computed in Float32.  The spectral and nuclear norms (``2``, ``-2``,
+  ``'nuc'`` on a matrix) need an SVD that refms has no primitive for: they
+  raise ``ValueError``.
+"""
+import math
+import numbers
+
+from ... import dtype as mstype
+from ..._tensor import Tensor
+from ..primitive import op_error
+from ._common import check_tensor
+
+__all__ = ["max", "min", "amax", "amin", "norm"]
+
+_builtin_max, _builtin_min = max, min
+
+
+def _axes(axis, ndim):
+    if axis is None:
+        return ()
+    if isinstance(axis, (list, tuple)):
+        return tuple(axis)
+    return (axis,)
+
+
+def _extremum(op, input, axis, keepdims, initial, where, largest):
+    from .. import functional as F
+    from .. import ArgMaxWithValue, ArgMinWithValue
+    check_tensor(op, "input", input)
+    if where is not None:
+        raise op_error(op, "refms does not implement the 'where' argument.", ValueError)
+    if axis is None:
+        flat = F.reshape(input, (-1,))
+        values = F.reduce_max(flat, (), False) if largest else F.reduce_min(flat, (), False)
+        if keepdims:
+            values = F.reshape(values, (1,) * len(input.shape))
+        indices = F.zeros(tuple(values.shape), mstype.int64)
+    else:
+        prim = ArgMaxWithValue if largest else ArgMinWithValue
+        indices, values = prim(axis=axis, keep_dims=keepdims)(input)
+        indices = F.cast(indices, mstype.int64)
+    if initial is not None:
+        bound = Tensor(initial, values.dtype)
+        beyond = (bound > values) if largest else (bound < values)
+        values = F.select(beyond, F.broadcast_to(bound, tuple(values.shape)), values)
+        indices = F.select(beyond, F.zeros_like(indices), indices)
+    return values, indices
+
+
+def max(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A001,A002
+    """``ops.max``: ``(values, indices)`` of the maximum along ``axis``."""
+    return _extremum("max", input, axis, keepdims, initial, where, True)
+
+
+def min(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A001,A002
+    """``ops.min``: ``(values, indices)`` of the minimum along ``axis``."""
+    return _extremum("min", input, axis, keepdims, initial, where, False)
+
+
+def amax(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A002
+    """``ops.amax``: the maximum over ``axis`` (all axes for None)."""
+    from .. import functional as F
+    check_tensor("amax", "input", input)
+    if initial is not None or where is not None:
+        raise op_error("amax", "refms does not implement 'initial' and 'where'.", ValueError)
+    return F.reduce_max(input, _axes(axis, len(input.shape)), keepdims)
+
+
+def amin(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A002
+    """``ops.amin``: the minimum over ``axis`` (all axes for None)."""
+    from .. import functional as F
+    check_tensor("amin", "input", input)
+    if initial is not None or where is not None:
+        raise op_error("amin", "refms does not implement 'initial' and 'where'.", ValueError)
+    return F.reduce_min(input, _axes(axis, len(input.shape)), keepdims)
+
+
+def _vector_norm(F, a, p, axes, keepdim):
+    absolute = F.abs(a)
+    if p == math.inf:
+        return F.reduce_max(absolute, axes, keepdim)
+    if p == -math.inf:
+        return F.reduce_min(absolute, axes, keepdim)
+    if p == 0:
+        return F.reduce_sum(F.cast(F.not_equal(a, 0.0), a.dtype), axes, keepdim)
+    if p == 1:
+        return F.reduce_sum(absolute, axes, keepdim)
+    if p == 2:
+        return F.sqrt(F.reduce_sum(F.square(a), axes, keepdim))
+    return F.pow(F.reduce_sum(F.pow(absolute, float(p)), axes, keepdim), 1.0 / p)
+
+
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002,N803
+    """``ops.norm(A, ord=None, dim=None, keepdim=False)`` (see the module docstring)."""
+    from .. import functional as F
+    check_tensor("norm", "A", A)
+    a = A if A.dtype.kind == "float" else F.cast(A, mstype.float32)
+    if dtype is not None:
+        a = F.cast(a, mstype.to_dtype(dtype))
+    ndim = len(a.shape)
+    if ord == "fro" or ord is None:
+        if ord == "fro" and dim is None and ndim != 2:
+            raise op_error("norm", f"the 'fro' norm needs a 2-D input or a 2-tuple 'dim', but "
+                                   f"got shape {tuple(a.shape)}.", ValueError)
+        return F.sqrt(F.reduce_sum(F.square(a), _axes(dim, ndim), keepdim))
+    if isinstance(ord, bool) or not isinstance(ord, numbers.Real):
+        if ord == "nuc":
+            raise op_error("norm", "the nuclear norm needs a singular value decomposition, "
+                                   "which refms does not implement.", ValueError)
+        raise op_error("norm", f"the 'ord' should be a number, 'fro' or 'nuc', but got {ord!r}.",
+                       ValueError)
+    vector = isinstance(dim, int) or (dim is None and ndim == 1) or (
+        isinstance(dim, (tuple, list)) and len(dim) == 1)
+    if vector:
+        axes = _axes(dim, ndim) if dim is not None else ()
+        return _vector_norm(F, a, ord, axes, keepdim)
+    if dim is None and ndim != 2:
+        raise op_error("norm", f"a numeric 'ord' with dim=None needs a 1-D or 2-D input, but got "
+                               f"shape {tuple(a.shape)}.", ValueError)
+    rows, cols = (0, 1) if dim is None else tuple(d % ndim for d in dim)
+    if ord in (1, -1):
+        sums = F.reduce_sum(F.abs(a), (rows,), True)
+        reduce = F.reduce_max if ord == 1 else F.reduce_min
+        out = reduce(sums, (cols,), True)
+    elif ord in (math.inf, -math.inf):
+        sums = F.reduce_sum(F.abs(a), (cols,), True)
+        reduce = F.reduce_max if ord > 0 else F.reduce_min
+        out = reduce(sums, (rows,), True)
+    else:
+        raise op_error("norm", f"the matrix norm with ord={ord} needs a singular value "
+                               f"decomposition, which refms does not implement.", ValueError)
+    if not keepdim:
+        out = F.squeeze(out, tuple(sorted((rows, cols))))
+    return out
