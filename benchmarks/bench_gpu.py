@@ -113,6 +113,9 @@ class MLP(ms.nn.Cell):
         return self.fc3(self.relu(self.fc2(self.relu(self.fc1(self.flatten(x))))))
 
 
+BATCH = {"size": 128}
+
+
 def lenet_step_time(target, mode, repeat, make_net=None):
     from lenet import LeNet5
     ms.set_context(device_target=target, mode=mode)
@@ -122,8 +125,9 @@ def lenet_step_time(target, mode, repeat, make_net=None):
     step = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, loss), ms.nn.Momentum(net.trainable_params(), 0.01, 0.9))
     step.set_train()
     rng = np.random.default_rng(0)
-    data = ms.Tensor(rng.standard_normal((128, 1, 32, 32)).astype(np.float32))
-    labels = ms.Tensor(rng.integers(0, 10, (128,)).astype(np.int32))
+    batch = BATCH["size"]
+    data = ms.Tensor(rng.standard_normal((batch, 1, 32, 32)).astype(np.float32))
+    labels = ms.Tensor(rng.integers(0, 10, (batch,)).astype(np.int32))
     step(data, labels).asnumpy()                               # warm up / compile
     kernels.reset_fallback_counts()
     seconds = best_median(lambda: step(data, labels).asnumpy(), repeat)
@@ -149,19 +153,25 @@ def bench_lenet(repeat, make_net=None):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=10)
+    parser.add_argument("--batch", type=int, default=128, help="training-step batch (default 128)")
+    parser.add_argument("--only", choices=["gemm", "conv", "train"], default=None)
     options = parser.parse_args(argv)
+    BATCH["size"] = options.batch
     if not ms.cuda.is_available():
         print(f"No usable GPU: {ms.cuda.why_unavailable()}")
         return 0
     rt = device.runtime()
-    print(f"GEMM 4096 x 4096 x 4096, float32 (GEMM in use by default: {cublas.which(rt)})")
-    bench_gemm(rt, options.repeat)
-    print("ResNet basic-block convolution: x (32, 64, 56, 56), w (64, 64, 3, 3), pad 1")
-    bench_conv(rt, options.repeat)
-    print("LeNet-5 training step, batch 128, Momentum")
-    bench_lenet(options.repeat)
-    print("MLP (1024-512-512-10) training step, batch 128, Momentum")
-    bench_lenet(options.repeat, MLP)
+    if options.only in (None, "gemm"):
+        print(f"GEMM 4096 x 4096 x 4096, float32 (GEMM in use by default: {cublas.which(rt)})")
+        bench_gemm(rt, options.repeat)
+    if options.only in (None, "conv"):
+        print("ResNet basic-block convolution: x (32, 64, 56, 56), w (64, 64, 3, 3), pad 1")
+        bench_conv(rt, options.repeat)
+    if options.only in (None, "train"):
+        print(f"LeNet-5 training step, batch {options.batch}, Momentum")
+        bench_lenet(options.repeat)
+        print(f"MLP (1024-512-512-10) training step, batch {options.batch}, Momentum")
+        bench_lenet(options.repeat, MLP)
     return 0
 
 
