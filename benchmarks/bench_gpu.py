@@ -12,7 +12,8 @@ Prints
     CPU kernels (refms.kernels, the same run), and the ratio;
   * one LeNet-5 training step (batch 128, Momentum, PyNative and GRAPH_MODE) on the GPU
     and on the CPU, ms per step and the ratio (goal: GPU >= 5x faster), with the number
-    of kernels that fell back through the host during a GPU step (goal: 0).
+    of kernels that fell back through the host during the GPU steps (goal: 0); the same
+    for an MLP.
 
 GPU times wait for the device (``synchronize``) before the clock stops; each figure is
 the best median of a few rounds.  No timing is asserted anywhere.
@@ -99,17 +100,34 @@ def bench_conv(rt, repeat):
         print(f"  {name:16s}: GPU {g * 1e3:8.2f} ms   CPU {c * 1e3:9.1f} ms   CPU/GPU {c / g:7.1f}x")
 
 
-def lenet_step_time(target, mode, repeat):
+class MLP(ms.nn.Cell):
+    """784 -> 512 -> 512 -> 10 with ReLU: the MLP of the host-fallback count."""
+
+    def __init__(self):
+        super().__init__()
+        self.flatten = ms.nn.Flatten()
+        self.fc1, self.fc2, self.fc3 = ms.nn.Dense(1024, 512), ms.nn.Dense(512, 512), ms.nn.Dense(512, 10)
+        self.relu = ms.nn.ReLU()
+
+    def construct(self, x):
+        return self.fc3(self.relu(self.fc2(self.relu(self.fc1(self.flatten(x))))))
+
+
+BATCH = {"size": 128}
+
+
+def lenet_step_time(target, mode, repeat, make_net=None):
     from lenet import LeNet5
     ms.set_context(device_target=target, mode=mode)
     ms.set_seed(1)
-    net = LeNet5()
+    net = (make_net or LeNet5)()
     loss = ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
     step = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, loss), ms.nn.Momentum(net.trainable_params(), 0.01, 0.9))
     step.set_train()
     rng = np.random.default_rng(0)
-    data = ms.Tensor(rng.standard_normal((128, 1, 32, 32)).astype(np.float32))
-    labels = ms.Tensor(rng.integers(0, 10, (128,)).astype(np.int32))
+    batch = BATCH["size"]
+    data = ms.Tensor(rng.standard_normal((batch, 1, 32, 32)).astype(np.float32))
+    labels = ms.Tensor(rng.integers(0, 10, (batch,)).astype(np.int32))
     step(data, labels).asnumpy()                               # warm up / compile
     kernels.reset_fallback_counts()
     seconds = best_median(lambda: step(data, labels).asnumpy(), repeat)
@@ -117,16 +135,16 @@ def lenet_step_time(target, mode, repeat):
     return seconds, fallbacks, kernels.fallback_counts()
 
 
-def bench_lenet(repeat):
+def bench_lenet(repeat, make_net=None):
     for mode_name, mode in (("PyNative", ms.PYNATIVE_MODE), ("GRAPH_MODE", ms.GRAPH_MODE)):
         try:
-            gpu, fallbacks, detail = lenet_step_time("GPU", mode, repeat)
+            gpu, fallbacks, detail = lenet_step_time("GPU", mode, repeat, make_net)
         except Exception as exc:                                 # noqa: BLE001 - report, go on
             print(f"  {mode_name}: the GPU step failed: {type(exc).__name__}: {exc}")
             continue
         finally:
             ms.set_context(device_target="CPU")
-        cpu, _, _ = lenet_step_time("CPU", mode, max(2, repeat // 4))
+        cpu, _, _ = lenet_step_time("CPU", mode, max(2, repeat // 4), make_net)
         print(f"  {mode_name:10s}: GPU {gpu * 1e3:8.2f} ms/step   CPU {cpu * 1e3:8.2f} ms/step   "
               f"CPU/GPU {cpu / gpu:6.1f}x   host fallbacks per {repeat * 3} GPU steps: {fallbacks}"
               + (f" {detail}" if fallbacks else ""))
@@ -135,17 +153,25 @@ def bench_lenet(repeat):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=10)
+    parser.add_argument("--batch", type=int, default=128, help="training-step batch (default 128)")
+    parser.add_argument("--only", choices=["gemm", "conv", "train"], default=None)
     options = parser.parse_args(argv)
+    BATCH["size"] = options.batch
     if not ms.cuda.is_available():
         print(f"No usable GPU: {ms.cuda.why_unavailable()}")
         return 0
     rt = device.runtime()
-    print(f"GEMM 4096 x 4096 x 4096, float32 (GEMM in use by default: {cublas.which(rt)})")
-    bench_gemm(rt, options.repeat)
-    print("ResNet basic-block convolution: x (32, 64, 56, 56), w (64, 64, 3, 3), pad 1")
-    bench_conv(rt, options.repeat)
-    print("LeNet-5 training step, batch 128, Momentum")
-    bench_lenet(options.repeat)
+    if options.only in (None, "gemm"):
+        print(f"GEMM 4096 x 4096 x 4096, float32 (GEMM in use by default: {cublas.which(rt)})")
+        bench_gemm(rt, options.repeat)
+    if options.only in (None, "conv"):
+        print("ResNet basic-block convolution: x (32, 64, 56, 56), w (64, 64, 3, 3), pad 1")
+        bench_conv(rt, options.repeat)
+    if options.only in (None, "train"):
+        print(f"LeNet-5 training step, batch {options.batch}, Momentum")
+        bench_lenet(options.repeat)
+        print(f"MLP (1024-512-512-10) training step, batch {options.batch}, Momentum")
+        bench_lenet(options.repeat, MLP)
     return 0
 
 

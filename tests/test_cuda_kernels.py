@@ -595,9 +595,26 @@ def test_dropout(rt):
 @pytest.mark.parametrize("index_dtype", [np.int32, np.int64])
 def test_gather(rt, axis, index_dtype):
     x = rand(3, 4, 5)
-    index = RNG.integers(0, x.shape[axis], size=(2, 3)).astype(index_dtype)
+    index = RNG.integers(-x.shape[axis], x.shape[axis], size=(2, 3)).astype(index_dtype)
     out = ops.gather(rt.to_device(x), rt.to_device(index), axis).numpy()
     np.testing.assert_array_equal(out, np.take(x, index, axis=axis))
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2])
+def test_take_along_axis(rt, axis):
+    x = rand(3, 4, 5)
+    shape = list(x.shape)
+    shape[axis] = 2
+    index = RNG.integers(-x.shape[axis], x.shape[axis], size=shape).astype(np.int64)
+    out = ops.take_along_axis(rt.to_device(x), rt.to_device(index), axis).numpy()
+    np.testing.assert_array_equal(out, np.take_along_axis(x, index, axis))
+
+
+def test_take_along_axis_bad_index_is_reported(rt):
+    x, index = rt.to_device(rand(2, 3)), rt.to_device(np.array([[0], [3]], np.int32))
+    ops.take_along_axis(x, index, 1, op="GatherD")
+    with pytest.raises(RuntimeError, match=r"For 'GatherD', the index 3 is out of range \[-3, 3\)"):
+        rt.synchronize()
 
 
 def test_one_hot(rt):
@@ -614,17 +631,17 @@ def test_bad_gather_index_surfaces_at_next_synchronizing_point(rt):
     x, index = rt.to_device(rand(5, 2)), rt.to_device(np.array([1, 7], np.int64))
     out = ops.gather(x, index, 0, op="Gather")                # returns: the kernel runs "later"
     following = ops.unary("exp", x)                           # more work is queued after it
-    with pytest.raises(RuntimeError, match=r"For 'Gather', the index 7 is out of range \[0, 5\).*"
+    with pytest.raises(RuntimeError, match=r"For 'Gather', the index 7 is out of range \[-5, 5\).*"
                                            r"synchronizing point.*pynative_synchronize=True"):
         out.numpy()
     following.numpy()                                         # the record was cleared
 
 
 def test_bad_gather_index_raises_at_the_op_when_synchronous(rt):
-    x, index = rt.to_device(rand(5, 2)), rt.to_device(np.array([-1], np.int32))
+    x, index = rt.to_device(rand(5, 2)), rt.to_device(np.array([-6], np.int32))
     rt.synchronous = True
     try:
-        with pytest.raises(RuntimeError, match=r"For 'Gather', the index -1 is out of range \[0, 5\)\.$"):
+        with pytest.raises(RuntimeError, match=r"For 'Gather', the index -6 is out of range \[-5, 5\)\.$"):
             ops.gather(x, index, 0, op="Gather")
     finally:
         rt.synchronous = False
@@ -683,4 +700,5 @@ KERNEL_TESTS = {
     "gather_kernel": "test_gather test_bad_gather_index_surfaces_at_next_synchronizing_point "
                      "test_bad_gather_index_raises_at_the_op_when_synchronous",
     "one_hot_kernel": "test_one_hot",
+    "take_along_axis_kernel": "test_take_along_axis test_take_along_axis_bad_index_is_reported",
 }

@@ -73,5 +73,6 @@ def test_codes_match_header_enums():
     assert values["REFMS_ERROR_DTYPE"] == codes.ERROR_DTYPE
     assert values["REFMS_ERROR_NOT_INITIALIZED"] == codes.ERROR_NOT_INITIALIZED
     assert values["REFMS_KERNEL_INDEX_OUT_OF_RANGE"] == codes.KERNEL_INDEX_OUT_OF_RANGE
+    assert values["REFMS_KERNEL_SIGNED_INDEX_OUT_OF_RANGE"] == codes.KERNEL_SIGNED_INDEX_OUT_OF_RANGE
     assert int(re.search(r"#define REFMS_MAX_DIMS (\d+)", HEADER).group(1)) == codes.MAX_DIMS
     assert codes.dtype_code(np.float32) == values["REFMS_FLOAT32"]

@@ -119,3 +119,31 @@ def test_new_tensors_live_on_the_gpu_and_print_from_the_host(shim_gpu):
     assert "5." in str(t)
     ms.set_context(device_target="CPU")
     assert isinstance(ms.Tensor([1.0])._data, np.ndarray)
+
+
+def _gather(x, index):
+    try:
+        return ms.ops.gather(x, index, 0)
+    except TypeError as exc:
+        if "numpy cannot compute on a DeviceArray" in str(exc):
+            pytest.skip(f"Gather still computes with numpy: {_numpy_site(exc)}")
+        raise
+
+
+def test_bad_gather_index_surfaces_at_the_next_synchronizing_point(shim_gpu):
+    """pynative_synchronize=False (the default): the op returns; the error comes later, naming it."""
+    ms.set_context(device_target="GPU")
+    x = ms.Tensor(np.arange(10, dtype=np.float32).reshape(5, 2))
+    out = _gather(x, ms.Tensor(np.array([1, 7], np.int32)))       # no error yet
+    doubled = out * 2                                             # more work queued after it
+    with pytest.raises(RuntimeError, match=r"For 'Gather', the index 7 is out of range \[-5, 5\) "
+                                           r"\(the kernel ran asynchronously; reported at the next "
+                                           r"synchronizing point"):
+        doubled.asnumpy()
+
+
+def test_bad_gather_index_raises_at_the_op_with_pynative_synchronize(shim_gpu):
+    ms.set_context(device_target="GPU", pynative_synchronize=True)
+    x = ms.Tensor(np.arange(10, dtype=np.float32).reshape(5, 2))
+    with pytest.raises(RuntimeError, match=r"For 'Gather', the index 7 is out of range \[-5, 5\)\.$"):
+        _gather(x, ms.Tensor(np.array([1, 7], np.int32)))

@@ -269,6 +269,51 @@ def _arg(name):
     return kernel
 
 
+# ---- indexing ----------------------------------------------------------------------------
+
+_INDEX_DTYPES = (np.dtype(np.int32), np.dtype(np.int64))
+
+
+def first_outside(indices, low, high):
+    """Always None on the GPU: reading the indices here would wait for the device.
+
+    The device kernels that consume indices (take, take_along_axis, the sparse
+    cross-entropy) check them themselves and report a bad one, naming the op, at the next
+    synchronizing point -- or at the op with pynative_synchronize=True.  Consumers without a
+    device kernel run on the host, where numpy rejects an out-of-range index.
+    """
+    return None
+
+
+def take(x, indices, axis):
+    if x.dtype not in SUPPORTED or indices.dtype not in _INDEX_DTYPES:
+        return _on_host("take", x, indices, axis)
+    if axis is None:                                      # numpy: take from the flattened x
+        x, axis = reshape(x, (-1,)), 0
+    return ops.gather(x, indices, axis, op="Gather")
+
+
+def take_along_axis(x, index, axis):
+    if x.dtype not in SUPPORTED or index.dtype not in _INDEX_DTYPES:
+        return _on_host("take_along_axis", x, index, axis)
+    return ops.take_along_axis(x, index, axis)
+
+
+def one_hot(indices, depth, axis, on_value, off_value):
+    on = on_value.numpy() if isinstance(on_value, DeviceArray) else np.asarray(on_value)
+    off = off_value.numpy() if isinstance(off_value, DeviceArray) else np.asarray(off_value)
+    dtype = np.result_type(on, off)
+    if axis not in (-1, indices.ndim) or dtype not in SUPPORTED or indices.dtype not in _INDEX_DTYPES:
+        return _on_host("one_hot", indices, depth, axis, on_value, off_value)
+    return ops.one_hot(indices, depth, on.item(), off.item(), dtype)
+
+
+def count_true(mask):
+    """The number of True elements (a synchronizing read of one number)."""
+    flat = reshape(ops.cast(mask, np.bool_) if mask.dtype != np.bool_ else mask, (-1,))
+    return int(ops.reduce("sum", ops.cast(flat, np.int64), (), False).numpy())
+
+
 # ---- the numerical kernels ---------------------------------------------------------------
 
 def _float_kernel(name, launcher, n_arrays):
@@ -384,6 +429,8 @@ def _table():
         "batch_norm": _float_kernel("batch_norm", ops.batch_norm, 5),
         "assign": assign, "moving_average": moving_average, "writable": writable,
         "bernoulli": bernoulli, "uniform_real": uniform_real,
+        "first_outside": first_outside, "take": take, "take_along_axis": take_along_axis,
+        "one_hot": one_hot, "count_true": count_true,
     })
     known = set(kernels.kernel_names())
     return {name: fn for name, fn in table.items() if name in known}

@@ -30,7 +30,8 @@ REDUCE = {"sum": 0, "mean": 1, "max": 2, "min": 3, "prod": 4, "argmax": 5, "argm
 #: status codes of the library itself (CUDA's own are below 1000)
 ERROR_DTYPE, ERROR_OP, ERROR_SHAPE, ERROR_NOT_INITIALIZED = 1001, 1002, 1003, 1004
 #: codes a kernel writes into the device error record
-KERNEL_INDEX_OUT_OF_RANGE = 1
+KERNEL_INDEX_OUT_OF_RANGE = 1             # valid range [0, bound)
+KERNEL_SIGNED_INDEX_OUT_OF_RANGE = 2      # valid range [-bound, bound)
 MAX_DIMS = 8
 
 

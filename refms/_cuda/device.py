@@ -163,13 +163,14 @@ class Runtime:
                 f"CUDA error {status} ({_message(self.lib, status)}) in a kernel launched by "
                 f"one of {_names(pending)}; reported at {point}. Set "
                 f"pynative_synchronize=True to raise it at the op that launched it.")
-        if record.code == codes.KERNEL_INDEX_OUT_OF_RANGE:
+        if record.code in (codes.KERNEL_INDEX_OUT_OF_RANGE, codes.KERNEL_SIGNED_INDEX_OUT_OF_RANGE):
             op = ids.get(record.launch_id, "an earlier op")
+            low = 0 if record.code == codes.KERNEL_INDEX_OUT_OF_RANGE else -record.bound
             where = "" if self.is_synchronous() else (
                 f" (the kernel ran asynchronously; reported at the next synchronizing point, "
                 f"{point}. Set pynative_synchronize=True to raise it at the op)")
             raise DeviceError(f"For '{op}', the index {record.value} is out of range "
-                              f"[0, {record.bound}){where}.")
+                              f"[{low}, {record.bound}){where}.")
 
     # -- memory -----------------------------------------------------------------------
     def empty(self, shape, dtype):
@@ -181,7 +182,9 @@ class Runtime:
 
     def to_device(self, array):
         """Copy a numpy array to a new contiguous DeviceArray."""
-        array = np.ascontiguousarray(array)
+        array = np.asarray(array)
+        if not array.flags.c_contiguous:
+            array = array.copy(order="C")        # (np.ascontiguousarray would make 0-d 1-d)
         out = self.empty(array.shape, array.dtype)
         if array.nbytes:
             self._check(self.lib.refms_cuda_memcpy_h2d(out.ptr, array.ctypes.data, array.nbytes),

@@ -563,7 +563,7 @@ def dropout(x, keep_prob, seed, offset, op="Dropout"):
 # ---- indexing ----------------------------------------------------------------------------
 
 def gather(x, index, axis, op="Gather"):
-    """out = take(x, index, axis); an index outside [0, x.shape[axis]) is reported (async)."""
+    """out = take(x, index, axis); an index outside [-n, n) is reported (async), n = x.shape[axis]."""
     x = x if x.is_contiguous() else contiguous(x, op)
     index = index if index.is_contiguous() else contiguous(index, op)
     axis %= x.ndim
@@ -573,6 +573,18 @@ def gather(x, index, axis, op="Gather"):
     out = rt.empty(x.shape[:axis] + index.shape + x.shape[axis + 1:], x.dtype)
     rt.call(op, "refms_gather", _dtype(x, op), _dtype(index, op), outer, x.shape[axis], inner,
             index.size, x.ptr, index.ptr, out.ptr, rt.launch_id(op))
+    return out
+
+
+def take_along_axis(x, index, axis, op="GatherD"):
+    """out[..., j, ...] = x[..., index[..., j, ...], ...] (index's shape; negatives wrap)."""
+    index = index if index.is_contiguous() else contiguous(index, op)
+    axis %= x.ndim
+    rt = x.runtime
+    out = rt.empty(index.shape, x.dtype)
+    rt.call(op, "refms_take_along_axis", _dtype(x, op), _dtype(index, op), index.ndim,
+            _i64(index.shape), _i64(x.strides), axis, x.shape[axis], x.ptr, index.ptr, out.ptr,
+            rt.launch_id(op))
     return out
 
 

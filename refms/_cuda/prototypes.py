@@ -82,6 +82,8 @@ PROTOTYPES = {
     "refms_dropout": (c_int, [c_int, c_int64, c_double, c_uint64, c_uint64, VP, VP, VP]),
     # index.cu
     "refms_gather": (c_int, [c_int, c_int, c_int64, c_int64, c_int64, c_int64, VP, VP, VP, c_int]),
+    "refms_take_along_axis": (c_int, [c_int, c_int, c_int, I64P, I64P, c_int, c_int64, VP, VP, VP,
+                                      c_int]),
     "refms_one_hot": (c_int, [c_int, c_int, c_int64, c_int64, VP, c_double, c_double, VP]),
 }
 

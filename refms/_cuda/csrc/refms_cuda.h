@@ -43,7 +43,11 @@ enum RefmsStatus {
 };
 
 /* codes a kernel writes into the device error record */
-enum RefmsKernelError { REFMS_KERNEL_OK = 0, REFMS_KERNEL_INDEX_OUT_OF_RANGE = 1 };
+enum RefmsKernelError {
+    REFMS_KERNEL_OK = 0,
+    REFMS_KERNEL_INDEX_OUT_OF_RANGE = 1,        /* valid range [0, bound) */
+    REFMS_KERNEL_SIGNED_INDEX_OUT_OF_RANGE = 2  /* valid range [-bound, bound), negatives wrap */
+};
 
 typedef struct RefmsErrorRecord {
     int code;          /* RefmsKernelError of the first failing thread, 0 if none */
@@ -193,6 +197,9 @@ REFMS_API int refms_dropout(int dtype, int64_t n, double keep_prob, uint64_t see
 REFMS_API int refms_gather(int dtype, int index_dtype, int64_t outer, int64_t axis_size,
                            int64_t inner, int64_t n_index, const void* x, const void* index,
                            void* out, int launch_id);
+REFMS_API int refms_take_along_axis(int dtype, int index_dtype, int ndim, const int64_t* index_shape,
+                                    const int64_t* x_strides, int axis, int64_t axis_size,
+                                    const void* x, const void* index, void* out, int launch_id);
 REFMS_API int refms_one_hot(int dtype, int index_dtype, int64_t n_index, int64_t depth,
                             const void* index, double on_value, double off_value, void* out);
 
