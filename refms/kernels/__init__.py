@@ -5,7 +5,7 @@ A primitive's ``forward`` never computes with numpy itself: it calls kernels,
 *reference* definition in numpy (the modules of this package, one concept
 each, registered with :func:`reference`).  Hot kernels also have a Cython
 *fast* twin with the same signature in :mod:`refms._fast`, found there by
-:mod:`refms._fast.twins`.  Other *backends* (:mod:`refms.kernels.backend`:
+:mod:`refms._fast.twins` and registered by the dispatcher at its first use.  Other *backends* (:mod:`refms.kernels.backend`:
 the protocol) bring their own arrays and kernel tables.
 
 Implementation on the cpu backend, chosen at the first kernel call (never at import):
@@ -120,7 +120,8 @@ def reference(fn, name=None):
 
 
 def fast(name, fn):
-    """Register ``fn`` as the fast twin of kernel ``name`` (called by :mod:`refms._fast`)."""
+    """Register ``fn`` as the fast twin of kernel ``name`` (the dispatcher does it for the
+    twins in :mod:`refms._fast`)."""
     _FAST[name] = fn
     return fn
 
@@ -135,10 +136,31 @@ def _load():
         for info in pkgutil.iter_modules(__path__):
             importlib.import_module(f"{__name__}.{info.name}")
         try:
-            importlib.import_module("refms._fast")
+            twins = _import_twins()
         except ImportError as exc:      # not built: remembered, explained by why_fast_unavailable
             _STATE["fast_error"] = f"refms._fast could not be imported: {exc}"
+        else:
+            for name, fn in twins.items():
+                fast(name, fn)
         _STATE["loaded"] = True         # only now may other threads skip the lock
+
+
+def _import_twins():
+    """{kernel: fast twin} from every compiled module that refms/_fast/twins.py finds.
+
+    All or nothing: a module that is not built (or does not load) raises ImportError.
+    """
+    twin_modules = importlib.import_module("refms._fast.twins").twin_modules
+    twins = {}
+    for module in twin_modules():
+        try:
+            compiled = importlib.import_module(f"refms._fast.{module}")
+        except Exception as exc:        # not built, or built against something no longer there
+            raise ImportError(f"the Cython kernels are not built or do not load ({exc}); build "
+                              f"them with 'python setup.py build_ext --inplace' or reinstall "
+                              f"refms with a C compiler available") from exc
+        twins.update((name, getattr(compiled, name)) for name in compiled.__all__)
+    return twins
 
 
 # --------------------------------------------------------------------------- implementation

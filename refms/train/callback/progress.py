@@ -17,7 +17,7 @@ are given back, also when the run raises.
 The bar is drawn only on a terminal (``stream.isatty()``): redirected to a
 file or a pipe it writes nothing.  ``Model.train`` and ``Model.eval`` add one
 by themselves when stderr is a terminal and the run is long (more than
-:data:`LONG_RUN_SECONDS`); ``REFMS_PROGRESS=0`` turns that off and
+``LONG_RUN_SECONDS``); ``REFMS_PROGRESS=0`` turns that off and
 ``REFMS_PROGRESS=1`` forces the bar on, terminal or not.
 """
 import os
