@@ -38,14 +38,14 @@ SVG_PATH = os.path.join(HERE, "_static", "import_graph.svg")
 LAYERS = [
     ("base", ["refms.dtype", "refms.context", "refms.compat", "refms.seed", "refms.kernels",
               "refms._fast", "refms.log", "refms.parallel", "refms.communication",
-              "refms.profiler"]),
+              "refms.profiler", "refms._cuda", "refms.cuda"]),
     ("tensor", ["refms._tensor", "refms.tensor_print", "refms.hook_handle", "refms.parameter",
                 "refms.initializer"]),
     ("ops", ["refms.ops"]),
     ("autograd", ["refms.autograd"]),
     ("graph", ["refms.graph"]),
     ("nn", ["refms.nn", "refms.train.metrics"]),
-    ("train", ["refms.train", "refms.amp", "refms.checkpoint", "refms.dataset", "refms.mindrecord"]),
+    ("train", ["refms.train", "refms.amp", "refms.amp_loss_scaler", "refms.checkpoint", "refms.dataset", "refms.mindrecord"]),
     ("surface", ["refms", "refms.__main__", "refms.alias", "refms.common"]),
 ]
 LAYER_NAMES = [name for name, _ in LAYERS]

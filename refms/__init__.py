@@ -13,22 +13,25 @@ from .dtype import (int8, int16, int32, int64, uint8, uint16, uint32, uint64, fl
                     get_py_obj_dtype)
 from ._tensor import Tensor
 from .common.tensor import tensor
+from_numpy = Tensor.from_numpy      # ``mindspore.from_numpy(array)``: a Tensor sharing memory
 from .parameter import Parameter, ParameterTuple
 from . import ops
 from .autograd import pynative as _pynative  # noqa: F401  (installs the PyNative executor)
 from .autograd.grad import grad, value_and_grad
 from . import context
-from .context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context, ParallelMode,
-                      set_auto_parallel_context, get_auto_parallel_context,
+from .context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context, set_device,
+                      ParallelMode, set_auto_parallel_context, get_auto_parallel_context,
                       reset_auto_parallel_context)
 from .seed import set_seed, get_seed
 from . import common
 from . import nn
 from .graph import jit, ms_function                # GRAPH_MODE and jit: refms.graph
+from .common.api import jit_class
 from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
 from . import dataset, train, amp
 from . import communication, parallel, log, profiler
 from .train.mindir import export, load
+from . import cuda                                 # is_available / why_unavailable: loads nothing
 from .train import (Model, Callback, RunContext, LossMonitor, TimeMonitor, CheckpointConfig,
                     ModelCheckpoint, Accuracy, Loss, FixedLossScaleManager,
                     DynamicLossScaleManager, LossScaleManager)
@@ -37,19 +40,22 @@ __version__ = "0.1.0"
 
 __all__ = [
     # tensors and dtypes
-    "Tensor", "tensor", "Parameter", "ParameterTuple", "dtype", "common",
+    "Tensor", "tensor", "from_numpy", "Parameter", "ParameterTuple", "dtype", "common",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
     "float32", "float64", "bfloat16", "bool_", "complex64", "complex128", "half", "single",
     "double", "float_", "int_", "uint", "dtype_to_nptype", "pytype_to_dtype", "nptype_to_dtype",
     "get_py_obj_dtype",
     # ops, autodiff, execution modes
-    "ops", "grad", "value_and_grad", "jit", "ms_function", "context", "GRAPH_MODE",
-    "PYNATIVE_MODE", "set_context", "get_context", "set_seed", "get_seed", "ParallelMode",
-    "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context",
-    "communication", "parallel", "log", "profiler", "export", "load",
+    "ops", "grad", "value_and_grad", "jit", "ms_function", "jit_class", "context", "GRAPH_MODE",
+    "PYNATIVE_MODE", "set_context", "get_context", "set_device", "set_seed", "get_seed",
+    "ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
+    "reset_auto_parallel_context", "communication", "parallel", "log", "profiler", "export",
+    "load",
     # cells, training, data, checkpoints
     "nn", "dataset", "train", "amp", "Model", "Callback", "RunContext", "LossMonitor",
     "TimeMonitor", "CheckpointConfig", "ModelCheckpoint", "Accuracy", "Loss",
     "FixedLossScaleManager", "DynamicLossScaleManager", "LossScaleManager",
     "save_checkpoint", "load_checkpoint", "load_param_into_net",
+    # the optional GPU library
+    "cuda",
 ]

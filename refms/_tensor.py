@@ -352,14 +352,18 @@ class Tensor:
     def mean(self, axis=None, keep_dims=False):
         return F.reduce_mean(self, _axis_arg(axis), keep_dims)
 
-    def prod(self, axis=None, keep_dims=False):
-        return F.reduce_prod(self, _axis_arg(axis), keep_dims)
+    def prod(self, axis=None, keep_dims=False, dtype=None):
+        """Product; integer and bool tensors multiply to Int64 (MindSpore 2.10)."""
+        return F.prod(self, axis, keep_dims, dtype)
 
     def max(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
-        return F.reduce_max(self, _axis_arg(axis), keepdims)
+        """Maximum over ``axis``; over all axes (``axis=None``) the result is 0-d even with
+        ``keepdims=True`` (MindSpore 2.10)."""
+        return F.reduce_max(self, _axis_arg(axis), keepdims and axis is not None)
 
     def min(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
-        return F.reduce_min(self, _axis_arg(axis), keepdims)
+        """Minimum over ``axis``; 0-d for ``axis=None`` whatever ``keepdims`` (MindSpore 2.10)."""
+        return F.reduce_min(self, _axis_arg(axis), keepdims and axis is not None)
 
     def argmax(self, axis=None, keepdims=False):
         return F.argmax(self, axis, keepdims)
@@ -431,7 +435,8 @@ class Tensor:
             raise TypeError(f"For 'Tensor.from_numpy', the input should be a numpy.ndarray, but "
                             f"got {type(array).__name__}.")
         tensor = Tensor(array)
-        if tensor._data.dtype == array.dtype and array.flags.c_contiguous:
+        on_host = isinstance(tensor._data, np.ndarray)     # (another backend copies)
+        if on_host and tensor._data.dtype == array.dtype and array.flags.c_contiguous:
             tensor._data = array                # share the memory, as MindSpore does
         return tensor
 

@@ -30,8 +30,11 @@ from .ops import functional as F
 from .train.loss_scale_manager import (DynamicLossScaleManager, FixedLossScaleManager,
                                        LossScaleManager)
 
+from .amp_loss_scaler import StaticLossScaler, DynamicLossScaler, all_finite  # noqa: E402
+
 __all__ = ["auto_mixed_precision", "build_train_network", "get_black_list",
-           "DynamicLossScaleManager", "FixedLossScaleManager", "LossScaleManager"]
+           "DynamicLossScaleManager", "FixedLossScaleManager", "LossScaleManager",
+           "StaticLossScaler", "DynamicLossScaler", "all_finite"]
 
 #: Cells kept in float32 under O2 (MindSpore ``AMP_BLACK_LIST``).
 AMP_BLACK_LIST = [BatchNorm1d, BatchNorm2d, LayerNorm]

@@ -145,3 +145,16 @@ def test_bad_inputs_raise_mindspore_exception_types():
         ops.Pad(((1, 1),))(x)
     with pytest.raises(RuntimeError, match="Ascend"):
         ops.NPUAllocFloatStatus()()
+
+
+def test_conv2d_bn_act_chains_the_three_cells():
+    """Parameter names as MindSpore 2.10 prints them for Conv2dBnAct(2, 3, 3, has_bn=True,
+    activation='relu'); the output is relu(batchnorm(conv(x)))."""
+    net = refms.nn.Conv2dBnAct(2, 3, 3, has_bn=True, activation="relu")
+    names = [p.name for p in net.get_parameters()]
+    assert sorted(names) == sorted(["conv.weight", "batchnorm.gamma", "batchnorm.beta",
+                                    "batchnorm.moving_mean", "batchnorm.moving_variance"])
+    x = refms.Tensor(np.random.default_rng(0).standard_normal((1, 2, 4, 4)).astype(np.float32))
+    expected = net.activation(net.batchnorm(net.conv(x)))
+    np.testing.assert_allclose(net(x).asnumpy(), expected.asnumpy())
+    assert (net(x).asnumpy() >= 0).all()

@@ -29,13 +29,20 @@ def test_pipeline_matches_mindspore(name):
     data = CASES[name]()
     assert data.get_col_names() == RECORDED[f"{name}/columns"].tolist()
     assert data.get_dataset_size() == int(RECORDED[f"{name}/size"])
+    assert [str(t) for t in data.output_types()] == RECORDED[f"{name}/types"].tolist()
     rows = list(data.create_dict_iterator(output_numpy=True))
     assert len(rows) == int(RECORDED[f"{name}/rows"])
     for i, row in enumerate(rows):
         for column, value in row.items():
-            want = RECORDED[f"{name}/{i}/{column}"]
-            assert value.dtype == want.dtype and value.shape == want.shape, (i, column)
-            np.testing.assert_array_equal(value, want)
+            if isinstance(value, dict):                  # dict-valued column, key by key
+                assert list(value) == RECORDED[f"{name}/{i}/{column}.keys"].tolist()
+                items = [(f"{column}.{key}", v) for key, v in value.items()]
+            else:
+                items = [(column, value)]
+            for key, got in items:
+                want = RECORDED[f"{name}/{i}/{key}"]
+                assert got.dtype == want.dtype and got.shape == want.shape, (i, key)
+                np.testing.assert_array_equal(got, want)
 
 
 def test_map_errors_name_row_operation_and_columns():
@@ -128,3 +135,10 @@ def test_config_worker_default_and_prefetch():
     finally:
         ds.config.set_num_parallel_workers(saved[0])
         ds.config.set_prefetch_size(saved[1])
+
+
+def test_dict_valued_column_values_become_tensors():
+    from refms import Tensor
+    row = next(iter(CASES["dict_column"]().create_dict_iterator(num_epochs=1)))
+    assert isinstance(row["d"]["v"], Tensor) and row["d"]["v"].shape == (2,)
+    assert isinstance(row["x"], Tensor) and CASES["dict_column"]().output_shapes()[0] == [0]

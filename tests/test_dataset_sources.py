@@ -128,3 +128,33 @@ def test_distributed_and_pk_samplers_on_sources(files):
     random = [int(r[0]) for r in ds.NumpySlicesDataset(
         np.arange(6), column_names=["a"], sampler=ds.RandomSampler(num_samples=4))]
     assert len(set(random)) == 4
+
+
+def test_samplers_choose_mindspores_rows(files, expected):
+    folder = files["mnist"]
+    # PKSampler draws a class's rows at random in MindSpore too: compare the labels, and
+    # check each image is a file of its class and every file of a small class is used
+    for prefix, k in (("sampler_pk", 2), ("sampler_pk_repeat", 4)):
+        data = ds.ImageFolderDataset(IMAGES, sampler=ds.PKSampler(k), extensions=[".png"])
+        rows = list(data.create_tuple_iterator(output_numpy=True))
+        assert [int(r[1]) for r in rows] == \
+            [int(expected[f"{prefix}/{i}/label"]) for i in range(int(expected[f"{prefix}/rows"]))]
+        files = {}
+        for cls, label in (("cat", 0), ("dog", 1), ("emu", 2)):
+            for name in os.listdir(os.path.join(IMAGES, cls)):
+                if name.endswith(".png"):
+                    with open(os.path.join(IMAGES, cls, name), "rb") as f:
+                        files[f.read()] = label
+        assert all(files[r[0].tobytes()] == int(r[1]) for r in rows)
+        if k == 4:
+            assert len({r[0].tobytes() for r in rows}) == 6
+    for shard in range(3):
+        same_rows(ds.MnistDataset(folder, usage="all", num_shards=3, shard_id=shard,
+                                  shuffle=False), f"sampler_shard{shard}", expected)
+    same_rows(ds.MnistDataset(folder, sampler=ds.SequentialSampler(1, 3)), "sampler_sequential",
+              expected)
+    same_rows(ds.MnistDataset(folder, sampler=ds.SubsetSampler([5, 0, 2])), "sampler_subset",
+              expected)
+    same_rows(ds.MnistDataset(folder, sampler=[4, 1]), "sampler_list", expected)
+    same_rows(ds.MnistDataset(folder, num_samples=4, shuffle=False), "sampler_num_samples",
+              expected)

@@ -340,7 +340,8 @@ def bn_infer_ref(eps=1e-5):
     def ref(x, scale, bias, mean, var):
         y = (np.asarray(x, np.float64) - per_channel(mean, x)) / np.sqrt(per_channel(var, x) + eps) \
             * per_channel(scale, x) + per_channel(bias, x)
-        return y.astype(x.dtype), mean, var, mean, var
+        zeros = np.zeros_like(mean)     # MindSpore 2.10's CPU kernel returns zeros for outputs 1-4
+        return y.astype(x.dtype), zeros, zeros, zeros, zeros
     return ref
 
 

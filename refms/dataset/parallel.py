@@ -8,8 +8,6 @@ timing, decides the output, so any worker count gives the same rows as one.
 An exception in a worker is re-raised in the caller with its message; an
 iterator abandoned half-way shuts its pool down.
 """
-import concurrent.futures as futures
-import multiprocessing
 from collections import deque
 
 from .config import get_prefetch_size
@@ -24,6 +22,8 @@ def _call_forked(key, item):
 
 
 def parallel_map(function, items, workers, processes=False):
+    import concurrent.futures as futures
+    import multiprocessing
     if processes and "fork" in multiprocessing.get_all_start_methods():
         key = id(function)
         _FORKED[key] = function              # inherited by the forked workers

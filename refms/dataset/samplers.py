@@ -12,7 +12,8 @@ epoch's generator (:mod:`refms.dataset.config`)::
                                                   the (optionally shuffled) order, wrapping
                                                   around so every shard has ⌈n / k⌉ rows
     PKSampler(num_val, class_column)              num_val rows of every class, classes in
-                                                  sorted order
+                                                  sorted order, the rows of a class drawn at
+                                                  random (as MindSpore)
 
 The shuffled orders cannot equal MindSpore's (its generator is its own C++
 one); which rows are chosen and how many can, and the tests check those.
@@ -187,9 +188,15 @@ class PKSampler(Sampler):
             classes = [classes[int(i)] for i in rng.permutation(len(classes))]
         for label in classes:
             members = [i for i, value in enumerate(labels) if value == label]
-            if self.shuffle:
-                members = [members[int(i)] for i in rng.permutation(len(members))]
-            out += [members[k % len(members)] for k in range(self.num_val)]
+            # MindSpore draws each class's rows at random (even with shuffle=False, which only
+            # keeps the classes in order): without replacement when the class has enough rows,
+            # else every row once plus random repeats
+            if len(members) >= self.num_val:
+                picks = rng.choice(len(members), self.num_val, replace=False)
+            else:
+                extra = rng.choice(len(members), self.num_val - len(members))
+                picks = rng.permutation(np.concatenate([np.arange(len(members)), extra]))
+            out += [members[int(k)] for k in picks]
         return self._limit(out)
 
 

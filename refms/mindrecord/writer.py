@@ -134,6 +134,7 @@ class _Shard:
         return self.header_size + last["page_id"] * self.page_size + last["page_size"]
 
     def _write_db(self, rows_raw, index_fields, index_values):
+        import sqlite3
         db_path = self.path + ".db"
         if os.path.exists(db_path):
             os.remove(db_path)

@@ -10,11 +10,12 @@ from .keywords import apply_signatures
 apply_signatures(FUNCTIONAL)      # MindSpore's parameter names as keywords (refms.ops.keywords)
 
 from . import meta as _meta
-from .meta import (shape, dtype, rank, size, tuple_to_array, scalar_to_tensor, partial,  # noqa: F401
-                   tuple_len, make_range)
+from .meta import (shape, dtype, rank, size, tuple_to_array, scalar_to_tensor,  # noqa: F401
+                   partial, tuple_len, make_range)
 
 globals().update(FUNCTIONAL)
 from .composites import FUNCTIONS as _COMPOSITES  # noqa: E402  (pad, gather_nd, max, norm...)
 globals().update(_COMPOSITES)
 __all__ = sorted(FUNCTIONAL) + ["shape", "dtype", "rank", "size", "tuple_to_array",
-                                "scalar_to_tensor", "partial", "tuple_len", "make_range"] + sorted(_COMPOSITES)
+                                "scalar_to_tensor", "partial", "tuple_len", "make_range"]
+__all__ += sorted(_COMPOSITES)

@@ -7,14 +7,15 @@ and :mod:`~refms.train.metrics`.  Checkpoint functions are re-exported from
 from .model import Model
 from .callback import (Callback, CallbackManager, RunContext, LossMonitor, TimeMonitor,
                        CheckpointConfig, ModelCheckpoint, ProgressBar)
-from .metrics import (Metric, Accuracy, Loss, TopKCategoricalAccuracy, Top1CategoricalAccuracy,
-                      Top5CategoricalAccuracy, names, get_metric_fn)
+from .metrics import (MAE, MSE, Metric, Accuracy, Loss, TopKCategoricalAccuracy,
+                      Top1CategoricalAccuracy, Top5CategoricalAccuracy, names, get_metric_fn)
 from .loss_scale_manager import LossScaleManager, FixedLossScaleManager, DynamicLossScaleManager
 from ..checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
 from . import callback, metrics, serialization  # noqa: F401  (the submodules, as in MindSpore)
 
 __all__ = ["Model", "Callback", "CallbackManager", "RunContext", "LossMonitor", "TimeMonitor",
-           "CheckpointConfig", "ModelCheckpoint", "ProgressBar", "Metric", "Accuracy", "Loss",
+           "CheckpointConfig", "ModelCheckpoint", "ProgressBar", "MAE", "MSE", "Metric", "Accuracy",
+           "Loss",
            "TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
            "names", "get_metric_fn", "LossScaleManager", "FixedLossScaleManager",
            "DynamicLossScaleManager", "save_checkpoint", "load_checkpoint", "load_param_into_net"]

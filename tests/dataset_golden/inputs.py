@@ -237,7 +237,16 @@ def pipeline_cases(ds):
     def split_to_three(x, y, info):
         return x, y, [a * np.int32(2) for a in x]
 
+    def dicts():
+        def gen():
+            for i in range(3):
+                yield ({"k": np.array(i, np.int64), "v": np.array([i, -i], np.int32)},
+                       np.array(i * 10, np.int64))
+        return ds.GeneratorDataset(gen, ["d", "x"], shuffle=False)
+
     cases = {
+        "dict_column": lambda: dicts(),
+        "dict_column_batch": lambda: dicts().batch(2),
         "zip": lambda: numbers(7).zip(ds.NumpySlicesDataset({"z": np.arange(5, dtype=np.int64)},
                                                             shuffle=False)),
         "zip_fn": lambda: ds.zip((numbers(3), ds.NumpySlicesDataset(

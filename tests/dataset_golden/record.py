@@ -76,8 +76,14 @@ def rows_of(data, prefix, arrays):
     count = 0
     for i, row in enumerate(data.create_dict_iterator(output_numpy=True)):
         for name, value in row.items():
-            arrays[f"{prefix}/{i}/{name}"] = value
+            if isinstance(value, dict):                  # a dict-valued column: key by key
+                for key, item in value.items():
+                    arrays[f"{prefix}/{i}/{name}.{key}"] = item
+                arrays[f"{prefix}/{i}/{name}.keys"] = np.array(list(value))
+            else:
+                arrays[f"{prefix}/{i}/{name}"] = value
         count += 1
+    arrays[f"{prefix}/types"] = np.array([str(t) for t in data.output_types()])
     arrays[f"{prefix}/rows"] = np.array(count)
 
 
@@ -116,6 +122,20 @@ def record_sources():
         rows_of(ds.ImageFolderDataset(images, shuffle=False, extensions=[".png"],
                                       class_indexing={"dog": 0, "cat": 5, "emu": 1}),
                 "folder_png", arrays)
+        rows_of(ds.ImageFolderDataset(images, sampler=ds.PKSampler(2), extensions=[".png"]),
+                "sampler_pk", arrays)
+        rows_of(ds.ImageFolderDataset(images, sampler=ds.PKSampler(4), extensions=[".png"]),
+                "sampler_pk_repeat", arrays)
+        for shard in range(3):
+            rows_of(ds.MnistDataset(mnist, usage="all", num_shards=3, shard_id=shard,
+                                    shuffle=False), f"sampler_shard{shard}", arrays)
+        rows_of(ds.MnistDataset(mnist, sampler=ds.SequentialSampler(1, 3)), "sampler_sequential",
+                arrays)
+        rows_of(ds.MnistDataset(mnist, sampler=ds.SubsetSampler([5, 0, 2])), "sampler_subset",
+                arrays)
+        rows_of(ds.MnistDataset(mnist, sampler=[4, 1]), "sampler_list", arrays)
+        rows_of(ds.MnistDataset(mnist, num_samples=4, shuffle=False), "sampler_num_samples",
+                arrays)
         arrays["folder_class_indexing"] = np.array(json.dumps(
             ds.ImageFolderDataset(images).get_class_indexing()))
     finally:

@@ -31,6 +31,9 @@ def cases(ms):
         return cell
 
     conv1d_w = f32(4, 3, 1, 3)
+    conv3d_w = f32(4, 2, 3, 3, 2)
+    conv3d_wg = f32(4, 1, 2, 2, 2)
+    conv3d_b = f32(4)
     deconv_w = f32(2, 3, 3, 3)
     deconv_w2 = f32(2, 3, 2, 2)
     return [
@@ -129,6 +132,21 @@ def cases(ms):
         ("norm-3-dim", lambda x: ops.norm(x, 3, dim=1), [f32(3, 4)], True),
         ("norm-0-dim", lambda x: ops.norm(x, 0, dim=0), [f32(3, 4)], False),
         ("norm-fro-keepdim", lambda x: ops.norm(x, "fro", keepdim=True), [f32(3, 4)], True),
+        ("Conv3d-same", lambda x: with_weight(nn.Conv3d(2, 4, (3, 3, 2)), weight=conv3d_w)(x),
+         [f32(1, 2, 4, 5, 3)], True),
+        ("Conv3d-stride-valid", lambda x: with_weight(nn.Conv3d(2, 4, (3, 3, 2), stride=2,
+                                                                pad_mode="valid"),
+                                                      weight=conv3d_w)(x), [f32(2, 2, 5, 5, 4)],
+         True),
+        ("Conv3d-pad-group-bias", lambda x: with_weight(nn.Conv3d(
+            2, 4, 2, pad_mode="pad", padding=(1, 0, 0, 1, 1, 0), group=2, has_bias=True),
+            weight=conv3d_wg, bias=conv3d_b)(x), [f32(1, 2, 3, 4, 3)], True),
+        ("Conv3d-dilation", lambda x: with_weight(nn.Conv3d(2, 4, (3, 3, 2), dilation=2),
+                                                  weight=conv3d_w)(x), [f32(1, 2, 5, 5, 4)], True),
+        ("repeat_elements", lambda x: ops.repeat_elements(x, 2, 1), [f32(2, 3)], True),
+        ("tensor_dot", lambda a, b: ops.tensor_dot(a, b, ((1, 2), (1, 0))),
+         [f32(2, 3, 4), f32(4, 3, 2)], True),
+        ("tensor_dot-int-axes", lambda a, b: ops.tensor_dot(a, b, 1), [f32(2, 3), f32(3, 4)], True),
         ("Tensor.expand_as", lambda x, y: x.expand_as(y), [f32(1, 3), f32(2, 3)], True),
         ("Tensor.swapaxes", lambda x: x.swapaxes(0, 1), [f32(2, 3)], True),
         ("Tensor.masked_fill", lambda x: x.masked_fill(x > 0, 2.0), [f32(2, 3)], True),

@@ -10,6 +10,8 @@ loss-scale division), with β₁ᵗ, β₂ᵗ the running powers (``beta1_power`
     m ← m + (g − m)(1 − β₁);   v ← v + (g² − v)(1 − β₂)
     p ← p − lrₜ · m / (√v + ε)                               (use_nesterov=False)
     p ← p − lrₜ · (β₁ · m + (1 − β₁) · g) / (√v + ε)          (use_nesterov=True)
+    v̂ ← max(v̂, v);  p ← p − lrₜ · m / (√v̂ + ε)                 (use_amsgrad=True, Reddi et al.
+                                                              2018; state ``vhat.<name>``)
 
 ``AdamWeightDecay`` decouples the decay and has no bias correction
 (moments ``adam_m.<name>``, ``adam_v.<name>``; decay only where the name has
@@ -54,8 +56,9 @@ class Adam(Optimizer):
             if not isinstance(value, bool):
                 raise TypeError(f"For 'Adam', the '{name}' must be bool, but got "
                                 f"{type(value).__name__}.")
-        if use_amsgrad:
-            raise ValueError("For 'Adam', refms does not implement 'use_amsgrad'.")
+        if use_amsgrad and use_nesterov:
+            raise ValueError("For 'Adam', 'use_amsgrad' and 'use_nesterov' cannot both be True.")
+        self.use_amsgrad = use_amsgrad
         self.beta1 = Tensor(beta1, mstype.float32)
         self.beta2 = Tensor(beta2, mstype.float32)
         self.beta1_power = Parameter(Tensor(1.0, mstype.float32), name="beta1_power")
@@ -65,6 +68,8 @@ class Adam(Optimizer):
         self.use_locking = use_locking
         self.moment1 = self._parameters.clone(prefix="moment1", init="zeros")
         self.moment2 = self._parameters.clone(prefix="moment2", init="zeros")
+        if use_amsgrad:
+            self.vhat = self._parameters.clone(prefix="vhat", init="zeros")
 
     def construct(self, gradients):
         params = self._parameters
@@ -79,12 +84,14 @@ class Adam(Optimizer):
         F.assign(self.beta2_power, beta2_power)
         success = ()
         for i in range(self.param_length):
+            vhat = self.vhat[i] if self.use_amsgrad else None
             success += (self.apply_adam(params[i], self.moment1[i], self.moment2[i], gradients[i],
-                                        self.lr_of(lr, i), beta1_power, beta2_power),)
+                                        self.lr_of(lr, i), beta1_power, beta2_power, vhat),)
         return success
 
-    def apply_adam(self, param, m, v, grad, lr, beta1_power, beta2_power):
-        """One parameter's update (the ``Adam`` primitive's arithmetic)."""
+    def apply_adam(self, param, m, v, grad, lr, beta1_power, beta2_power, vhat=None):
+        """One parameter's update (the ``Adam`` primitive's arithmetic; with ``vhat`` the
+        AMSGrad variant, ``ApplyAdamWithAmsgrad``)."""
         lr_t = lr * F.sqrt(1.0 - beta2_power) / (1.0 - beta1_power)
         new_m = m + (grad - m) * (1.0 - self.beta1)
         new_v = v + (grad * grad - v) * (1.0 - self.beta2)
@@ -92,7 +99,11 @@ class Adam(Optimizer):
             direction = new_m * self.beta1 + grad * (1.0 - self.beta1)
         else:
             direction = new_m
-        new_param = param - lr_t * direction / (F.sqrt(new_v) + self.eps)
+        denominator = new_v
+        if vhat is not None:
+            denominator = F.maximum(vhat, new_v)
+            self.update_parameter(vhat, denominator)
+        new_param = param - lr_t * direction / (F.sqrt(denominator) + self.eps)
         self.update_parameter(m, new_m)
         self.update_parameter(v, new_v)
         self.update_parameter(param, new_param)

@@ -26,6 +26,7 @@ from .ranges import range as _range, arange
 from .activations_smooth import (Elu, HSwish, HSigmoid, Softplus, elu, hardswish, hardsigmoid,
                                  silu, softplus)
 from .losses import SmoothL1Loss, smooth_l1_loss, binary_cross_entropy
+from .repeat_dot import repeat_elements, tensor_dot
 from .ascend_only import NPUAllocFloatStatus, NPUGetFloatStatus, NPUClearFloatStatus
 
 CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
@@ -49,6 +50,7 @@ FUNCTIONS = {"pad": pad, "gather_nd": gather_nd, "slice": slice, "swapaxes": swa
              "reverse": reverse, "flip": flip, "scatter_nd": scatter_nd, "range": _range,
              "arange": arange, "elu": elu, "hardswish": hardswish, "hardsigmoid": hardsigmoid,
              "silu": silu, "softplus": softplus, "smooth_l1_loss": smooth_l1_loss,
-             "binary_cross_entropy": binary_cross_entropy}
+             "binary_cross_entropy": binary_cross_entropy, "repeat_elements": repeat_elements,
+             "tensor_dot": tensor_dot}
 
 __all__ = list(CLASSES) + list(FUNCTIONS) + ["CLASSES", "FUNCTIONS"]

@@ -14,9 +14,9 @@ normalises per channel (axis 1) of an (N, C), (N, C, H) or (N, C, H, W) x:
   of ``nn.BatchNorm2d``'s, which passes ``1 − momentum`` (SEMANTICS.md 8.3).
 * inference: μ, σ² are the ``mean`` / ``variance`` inputs; nothing is written.
 
-Outputs 1–4 (refms's choice, from the documented meanings; the 2.10 CPU
-kernel leaves them 0 [ran 2.10]): training → (μ, unbiased σ², μ, biased σ²);
-inference → (mean, variance, mean, variance).  Gradients flow from ``y``
+Outputs 1–4: in inference they are zeros, as MindSpore 2.10's CPU kernel
+returns [ran 2.10]; in training (refms's choice, from the documented meanings)
+(μ, unbiased σ², μ, biased σ²).  Gradients flow from ``y``
 only (as MindSpore's bprop); ``mean`` / ``variance`` get zeros.
 """
 import numpy as np
@@ -87,10 +87,11 @@ class BatchNorm(Primitive):
         return (Abstract(x.shape, x.dtype),) + (stat,) * 4
 
     def forward(self, x, scale, bias, mean, variance):
-        normalize, copy = kernels.call("batch_norm"), kernels.call("copy")
+        normalize = kernels.call("batch_norm")
         if not self.is_training:
             y = normalize(x, scale, bias, mean, variance, self.epsilon)
-            return y, copy(mean), copy(variance), copy(mean), copy(variance)
+            zeros = kernels.call("full_like")
+            return y, zeros(mean, 0), zeros(variance, 0), zeros(mean, 0), zeros(variance, 0)
         batch_mean, batch_var = kernels.call("batch_norm_statistics")(x)
         y = normalize(x, scale, bias, batch_mean, batch_var, self.epsilon)
         unbiased = kernels.call("batch_norm_unbiased")(batch_var, x.size // x.shape[1])

@@ -115,7 +115,12 @@ class IsNan(_Classify):
 
 @register
 class IsInf(_Classify):
-    """y = (x is ±inf)."""
+    """y = (x is ±inf); floating inputs only (MindSpore 2.10 rejects ints, unlike IsNan)."""
+
+    def infer(self, x):
+        from .unary import reject_non_float
+        reject_non_float(self.name, x)
+        return Abstract(x.shape, mstype.bool_)
 
     def forward(self, x):
         return kernels.call("isinf")(x)

@@ -28,6 +28,11 @@ class _Reduce(Primitive):
                                                 f"{type(keep_dims).__name__}.")
         self.keep_dims = keep_dims
 
+    def __call__(self, x, axis=()):
+        """``ReduceMax()(x)`` reduces all axes: ``axis`` defaults to () and is always passed on,
+        so the bprop (which takes ``axis``) sees it too."""
+        return super().__call__(x, axis)
+
     def infer(self, x, axis=()):
         axes = normalize_axes(self.name, axis, len(x.shape))
         if self.keep_dims:
@@ -187,9 +192,7 @@ exclusive_cumprod_both = alias("exclusive_cumprod_both", ExclusiveCumprodBoth())
 
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     """ops.sum(input, dim=None, keepdim=False, *, dtype=None)."""
-    if dtype is not None:
-        input = F.cast(input, mstype.to_dtype(dtype))
-    return reduce_sum(input, () if dim is None else dim, keepdim)
+    return reduce_sum(_int64_for_integers(input, dtype), () if dim is None else dim, keepdim)
 
 
 def mean(input, axis=None, keep_dims=False):
@@ -197,9 +200,19 @@ def mean(input, axis=None, keep_dims=False):
     return reduce_mean(input, () if axis is None else axis, keep_dims)
 
 
-def prod(input, axis=None, keep_dims=False):
-    """ops.prod(input, axis=None, keep_dims=False)."""
-    return reduce_prod(input, () if axis is None else axis, keep_dims)
+def prod(input, axis=None, keep_dims=False, dtype=None):
+    """ops.prod(input, axis=None, keep_dims=False, dtype=None); integer and bool inputs -> Int64."""
+    return reduce_prod(_int64_for_integers(input, dtype), () if axis is None else axis, keep_dims)
+
+
+def _int64_for_integers(input, dtype):
+    """The input cast to ``dtype``, or to Int64 when it is integer or bool (MindSpore 2.10's
+    ``ops.sum`` and ``ops.prod``; the primitives ReduceSum/ReduceProd keep the dtype)."""
+    if dtype is not None:
+        return F.cast(input, mstype.to_dtype(dtype))
+    if input.dtype.kind in ("int", "uint", "bool"):
+        return F.cast(input, mstype.int64)
+    return input
 
 
 functional("sum", sum)

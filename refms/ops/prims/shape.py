@@ -92,7 +92,8 @@ class ExpandDims(Primitive):
 
 @register
 class Squeeze(Primitive):
-    """y = x without the size-1 axes in ``axis`` (all size-1 axes when ``axis`` is empty).
+    """y = x without the size-1 axes in ``axis`` (all size-1 axes when ``axis`` is empty);
+    a listed axis whose size is not 1 is kept.
 
     MindSpore's form: ``ops.Squeeze(axis=())(x)`` — the axes are a constructor attribute.
     """
@@ -107,12 +108,8 @@ class Squeeze(Primitive):
             return [i for i, d in enumerate(shape) if d == 1]
         axes = [normalize_axis("Squeeze", a, ndim)
                 for a in (self.axis if isinstance(self.axis, tuple) else (self.axis,))]
-        for a in axes:
-            if shape[a] != 1:
-                raise op_error("Squeeze", f"the shape of 'input_x' at axis {a} should be 1, "
-                                          f"but got {shape[a]} (shape {shape_str(shape)}).",
-                               ValueError)
-        return axes
+        # An axis whose size is not 1 is left alone (MindSpore 2.10 returns it unchanged).
+        return [a for a in axes if shape[a] == 1]
 
     def infer(self, x):
         axes = self._axes(x.shape)
@@ -235,8 +232,8 @@ def broadcast_to(input, shape):
 
 def flatten(input, order="C", *, start_dim=1, end_dim=-1):
     """ops.flatten: merge axes ``start_dim..end_dim`` (default: all but the batch axis)."""
-    if start_dim == 1 and end_dim == -1 and len(input.shape) >= 1:
-        return _FLATTEN(input)
+    if start_dim == 1 and end_dim == -1 and len(input.shape) >= 2:
+        return _FLATTEN(input)      # a 1-D input stays 1-D, a 0-d one becomes (1,): as MindSpore
     return input.flatten(start_dim=start_dim, end_dim=end_dim)
 
 

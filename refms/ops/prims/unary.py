@@ -1,13 +1,15 @@
 """Elementwise unary math: Neg, Abs, Square, Sqrt, Rsqrt, Exp, Log, Sign, Reciprocal,
 Sin, Cos, Floor, Ceil, Trunc, Round, Log1p, Expm1, Erf.
 
-Transcendental ops on integer or bool tensors compute in Float32 (``_FloatUnary``).
+Sqrt and Reciprocal on integer or bool tensors compute in Float32 (``_FloatUnary``);
+the other transcendental ops and Floor/Ceil reject them with ``TypeError``, as
+MindSpore 2.10's CPU kernels do (``_FloatOnlyUnary``).
 """
 import math
 
 from ... import dtype as mstype
 from ... import kernels
-from ..primitive import F, Primitive, Abstract, register, alias
+from ..primitive import F, Primitive, Abstract, register, alias, op_error
 
 
 class _Unary(Primitive):
@@ -26,6 +28,21 @@ class _FloatUnary(_Unary):
     def infer(self, x):
         dtype = x.dtype if x.dtype.kind in ("float", "complex") else mstype.float32
         return Abstract(x.shape, dtype)
+
+
+def reject_non_float(op, x):
+    """TypeError for a non-floating input (MindSpore 2.10's CPU kernels have none for it)."""
+    if x.dtype.kind not in ("float", "complex"):
+        raise op_error(op, f"the input argument[input] must be a type of {{Float16, Float32, "
+                           f"Float64}}, but got {x.dtype}.")
+
+
+class _FloatOnlyUnary(_FloatUnary):
+    """Elementwise, floating inputs only (ints and bools raise TypeError)."""
+
+    def infer(self, x):
+        reject_non_float(self.name, x)
+        return Abstract(x.shape, x.dtype)
 
 
 @register
@@ -73,7 +90,7 @@ class Sqrt(_FloatUnary):
 
 
 @register
-class Rsqrt(_FloatUnary):
+class Rsqrt(_FloatOnlyUnary):
     """y = 1/√x; ∂y/∂x = −y³/2."""
 
     def forward(self, x):
@@ -95,7 +112,7 @@ class Reciprocal(_FloatUnary):
 
 
 @register
-class Exp(_FloatUnary):
+class Exp(_FloatOnlyUnary):
     """y = eˣ; ∂y/∂x = y."""
 
     def forward(self, x):
@@ -106,7 +123,7 @@ class Exp(_FloatUnary):
 
 
 @register
-class Log(_FloatUnary):
+class Log(_FloatOnlyUnary):
     """y = ln x; ∂y/∂x = 1/x."""
 
     def forward(self, x):
@@ -117,7 +134,7 @@ class Log(_FloatUnary):
 
 
 @register
-class Log1p(_FloatUnary):
+class Log1p(_FloatOnlyUnary):
     """y = ln(1 + x); ∂y/∂x = 1/(1 + x).  Accurate for small x."""
 
     def forward(self, x):
@@ -128,7 +145,7 @@ class Log1p(_FloatUnary):
 
 
 @register
-class Expm1(_FloatUnary):
+class Expm1(_FloatOnlyUnary):
     """y = eˣ − 1; ∂y/∂x = y + 1.  Accurate for small x."""
 
     def forward(self, x):
@@ -139,7 +156,7 @@ class Expm1(_FloatUnary):
 
 
 @register
-class Sin(_FloatUnary):
+class Sin(_FloatOnlyUnary):
     """y = sin x; ∂y/∂x = cos x."""
 
     def forward(self, x):
@@ -150,7 +167,7 @@ class Sin(_FloatUnary):
 
 
 @register
-class Cos(_FloatUnary):
+class Cos(_FloatOnlyUnary):
     """y = cos x; ∂y/∂x = −sin x."""
 
     def forward(self, x):
@@ -161,7 +178,7 @@ class Cos(_FloatUnary):
 
 
 @register
-class Erf(_FloatUnary):
+class Erf(_FloatOnlyUnary):
     """y = erf x = (2/√π) ∫₀ˣ e^(−t²) dt; ∂y/∂x = (2/√π) e^(−x²)."""
 
     def forward(self, x):
@@ -178,8 +195,16 @@ class _PiecewiseConstant(_Unary):
         return (F.zeros_like(x),)
 
 
+class _FloatOnlyPiecewise(_PiecewiseConstant):
+    """Floor and Ceil: floating inputs only (ints and bools raise TypeError)."""
+
+    def infer(self, x):
+        reject_non_float(self.name, x)
+        return Abstract(x.shape, x.dtype)
+
+
 @register
-class Floor(_PiecewiseConstant):
+class Floor(_FloatOnlyPiecewise):
     """y = ⌊x⌋."""
 
     def forward(self, x):
@@ -187,7 +212,7 @@ class Floor(_PiecewiseConstant):
 
 
 @register
-class Ceil(_PiecewiseConstant):
+class Ceil(_FloatOnlyPiecewise):
     """y = ⌈x⌉."""
 
     def forward(self, x):

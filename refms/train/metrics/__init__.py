@@ -3,8 +3,9 @@ from .metric import Metric, EvaluationBase, rearrange_inputs
 from .accuracy import (Accuracy, TopKCategoricalAccuracy, Top1CategoricalAccuracy,
                        Top5CategoricalAccuracy)
 from .loss import Loss
+from .regression import MAE, MSE
 
-__all__ = ["Metric", "EvaluationBase", "rearrange_inputs", "Accuracy", "TopKCategoricalAccuracy",
+__all__ = ["MAE", "MSE", "Metric", "EvaluationBase", "rearrange_inputs", "Accuracy", "TopKCategoricalAccuracy",
            "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "Loss", "names", "get_metric_fn",
            "get_metrics"]
 
