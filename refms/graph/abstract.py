@@ -29,7 +29,9 @@ to one (MindSpore's variable scalars).  Their operations run at run time.
 import numpy as np
 
 from .. import dtype as mstype
+from .._tensor import Tensor
 from ..ops.primitive import Abstract
+from ..parameter import Parameter
 from .errors import GraphCompileError
 
 __all__ = ["Abstract", "Const", "AbstractScalar", "AbstractTuple", "AbstractClosure", "AbstractGraph",
@@ -180,7 +182,6 @@ def is_const(abstract):
 def abstract_of(value):
     """The abstract of a run-time argument: Tensors are abstract, containers of Tensors are
     tuples, everything else is a constant."""
-    from .._tensor import Tensor
     if isinstance(value, Tensor):
         return Abstract(tuple(value.shape), value.dtype, getattr(value, "weak", False))
     if isinstance(value, (tuple, list)) and _contains_tensor(value):
@@ -192,7 +193,6 @@ def abstract_of(value):
 
 
 def _contains_tensor(values):
-    from .._tensor import Tensor
     for v in values:
         if isinstance(v, Tensor):
             return True
@@ -266,7 +266,6 @@ def _same(a, b):
 
 def _as_tensor_abstract(abstract):
     """A constant Tensor joined with another Tensor is just a Tensor of its shape and dtype."""
-    from .._tensor import Tensor
     if isinstance(abstract, Const) and isinstance(abstract.value, Tensor):
         return Abstract(tuple(abstract.value.shape), abstract.value.dtype)
     return abstract
@@ -384,8 +383,6 @@ def _scalar_type_name(value):
 
 def format_abstract(abstract):
     """``<Tensor[Float32], (2, 3)>``, ``<Int64, NoShape>``, ``<Tuple[...]>``, ``<Func, NoShape>``."""
-    from ..parameter import Parameter
-    from .._tensor import Tensor
     if abstract is None:
         return "<null>"
     if isinstance(abstract, Abstract):

@@ -9,6 +9,7 @@ redirect those references (MindSpore's ``Cloner``).  Two uses:
   site, its parameters replaced by the call's arguments; the graphs nested in
   it are copied with the host graph as their new parent.
 """
+from . import abstract as A
 from .ir import CNode, FuncGraph, ValueNode, graphs_of
 
 __all__ = ["clone_graph", "inline_body", "scope_of", "children_index", "replace_uses",
@@ -101,7 +102,6 @@ class _Cloner:
 
 
 def _retarget(abstract, graph):
-    from . import abstract as A
     if isinstance(abstract, A.AbstractGraph):
         return A.AbstractGraph(graph)
     return abstract

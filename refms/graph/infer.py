@@ -26,6 +26,7 @@ the type (a one-step fixpoint; MindSpore broadens and re-evaluates instead).
 Errors keep their PyNative type and message and get a note naming the source
 line of the node being inferred (STYLE.md 13).
 """
+import functools
 import types
 
 from .. import context as _context
@@ -35,7 +36,9 @@ from .bridge import PythonBridge
 from .cells import CellRule
 from .errors import GraphCompileError, note_location
 from .ir import FuncGraph, Parameter, ValueNode
+from .jit_function import JitTarget
 from .op_rules import GraphOpRules
+from .resolve import parsed_graph
 
 __all__ = ["Context", "CompileUnit", "Specializer"]
 
@@ -290,8 +293,7 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
             bound = [self.const(bound_self, loc)] if bound_self is not _NO_SELF else []
             return self.call_closure(ctx, A.AbstractClosure(graph, None), bound + list(args),
                                      kwargs, loc)
-        from .api import JitFunction
-        if isinstance(fn, JitFunction):       # no source to parse: run the function on stand-ins
+        if isinstance(fn, JitTarget):         # no source to parse: run the function on stand-ins
             bound = [self.const(fn.obj, loc)] if fn.obj is not None else []
             return self.trace_call(ctx, fn.fn, bound + list(args), kwargs, loc)
         if callable(fn):
@@ -300,16 +302,14 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
 
     def parsed_callee(self, fn):
         """(parsed graph, bound self) when ``fn`` is user code the parser handles; else None."""
-        from .api import JitFunction
-        from .resolve import parsed_graph
         bound_self = _NO_SELF
-        if isinstance(fn, JitFunction):
+        if isinstance(fn, JitTarget):
             if fn.obj is not None:
                 bound_self = fn.obj
             fn = fn.fn
         if isinstance(fn, types.MethodType) and not isinstance(fn.__self__, type):
             bound_self, fn = fn.__self__, fn.__func__
-            if isinstance(fn, JitFunction):
+            if isinstance(fn, JitTarget):
                 fn = fn.fn
         if not is_user_function(fn):
             return None
@@ -494,7 +494,6 @@ _NO_SELF = _NoSelf()
 
 
 def _is_partial(fn):
-    import functools
     return isinstance(fn, functools.partial)
 
 

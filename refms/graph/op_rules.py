@@ -16,6 +16,9 @@ import operator
 
 from . import abstract as A
 from . import graph_ops as G
+from .builtins import graph_iter
+from .builtins import graph_not
+from .builtins import graph_tensor_index
 from .errors import GraphCompileError
 from .ir import ValueNode
 
@@ -85,7 +88,6 @@ class GraphOpRules:
             result = A.AbstractScalar(bool)
             return ctx.graph.apply([ValueNode(operator.not_, abstract=A.Const(operator.not_)),
                                     node], abstract=result, loc=loc), result
-        from .builtins import graph_not
         return self.trace_call(ctx, graph_not, args, {}, loc)
 
     def op_raise(self, ctx, args, loc):
@@ -147,7 +149,6 @@ class GraphOpRules:
         ``MaskedSelect`` (a boolean mask of ``x``'s shape)."""
         (_, value), (_, index) = args
         if isinstance(value, A.Abstract) and isinstance(index, A.Abstract):
-            from .builtins import graph_tensor_index
             return self.trace_call(ctx, graph_tensor_index, args, {}, loc)
         return self.trace_call(ctx, operator.getitem, args, {}, loc)
 
@@ -196,7 +197,6 @@ class GraphOpRules:
         condition = args[1] if op.has_filter else None
         seq_node, seq = args[-1]
         if isinstance(seq, A.Const) and not isinstance(seq.value, (tuple, list)):
-            from .builtins import graph_iter
             seq_node, seq = self.const(graph_iter(seq.value), loc)
         results = []
         for item in self.unpack(ctx, seq_node, seq, loc):

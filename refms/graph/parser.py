@@ -91,6 +91,10 @@ class Block:
         self.parent = parent
         self.vars = dict(variables or {})
 
+    def child(self, graph):
+        """A block of ``graph`` (a child graph: a branch, a loop body) entered from this one."""
+        return Block(graph, self)
+
     def lookup(self, name):
         block = self
         while block is not None:

@@ -1,7 +1,6 @@
 """Facts about nodes that several passes need: callee values, effects, users."""
 from ...ops.primitive import Primitive
 from .. import graph_ops as G
-from ..bridge import primitive_has_effect
 from ..ir import CNode, FuncGraph, ValueNode
 
 __all__ = ["callee_value", "is_primitive_call", "has_effect", "graph_has_effect",
@@ -33,7 +32,7 @@ def has_effect(node, seen=None, effects=None):
     the ids of the effectful graphs (:func:`effectful_graphs`), when already known."""
     callee = callee_value(node)
     if isinstance(callee, Primitive):
-        return primitive_has_effect(callee)
+        return callee.has_side_effect
     if isinstance(callee, G.GraphOp):
         return callee.effect
     if isinstance(callee, FuncGraph):

@@ -9,7 +9,7 @@ order backwards, a live node makes its inputs live — and a live node that
 mentions a nested graph makes that graph's free variables live.  Graphs no
 longer reachable from the entry disappear with the nodes that mentioned them.
 """
-from ..clone import children_index
+from ..clone import children_index, scope_of
 from ..ir import CNode, graphs_of, is_graph_value
 from ._util import effectful_graphs, has_effect
 
@@ -19,7 +19,6 @@ RATIONALE = "a node whose value no one uses, and that has no effect, need not ru
 
 def _outer_uses(graph, children):
     """Nodes of other graphs used by ``graph`` or the graphs nested in it."""
-    from ..clone import scope_of
     used = []
     scope = scope_of(graph, children)
     for g in scope:
