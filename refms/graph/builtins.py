@@ -218,7 +218,7 @@ def graph_tensor_index(x, index):
 
 def scalar_to_tensor(value, dtype):
     """A run-time Python number as the weak 0-d Tensor an op sees (``dtype`` checks it)."""
-    from ..autograd.pynative import to_weak_tensor
+    from ..ops.apply import to_weak_tensor
     tensor = to_weak_tensor(value)
     if tensor is None or tensor.dtype is not dtype:
         raise TypeError(f"expected a Python number of dtype {dtype}, but got {value!r}")
