@@ -216,15 +216,6 @@ def graph_tensor_index(x, index):
     return F.gather(x, index, 0)
 
 
-def scalar_to_tensor(value, dtype):
-    """A run-time Python number as the weak 0-d Tensor an op sees (``dtype`` checks it)."""
-    from ..ops.apply import to_weak_tensor
-    tensor = to_weak_tensor(value)
-    if tensor is None or tensor.dtype is not dtype:
-        raise TypeError(f"expected a Python number of dtype {dtype}, but got {value!r}")
-    return tensor
-
-
 def graph_not(value):
     """``not t`` of a one-element Tensor → ``LogicalNot``."""
     return F.logical_not(F.cast(value, mstype.bool_))

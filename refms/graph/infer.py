@@ -37,7 +37,7 @@ from .cells import CellRule
 from .errors import GraphCompileError, note_location
 from .ir import FuncGraph, Parameter, ValueNode
 from .jit_function import JitTarget
-from .op_rules import GraphOpRules
+from .op_rules import GraphOpRules, typed_node
 from .resolve import parsed_graph
 
 __all__ = ["Context", "CompileUnit", "Specializer"]
@@ -450,30 +450,6 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         if any(g.flags.get("effects", g.output is None) for g in graphs):
             ctx.effects = True
         return node, result
-
-
-class ClosureValue:
-    """The run-time stand-in of a function value whose calls inference has resolved: calls of a
-    parsed closure go to its specializations, so its untyped graph never enters typed IR."""
-
-    def __init__(self, name):
-        self.name = name
-
-    def __call__(self, *args):
-        raise RuntimeError(f"internal error: the function value {self.name} was called at run "
-                           f"time; its calls are resolved when the graph is compiled")
-
-    def __repr__(self):
-        return f"<function {self.name}>"
-
-
-def typed_node(node, abstract):
-    """``node`` for use in typed IR: a parsed closure's untyped graph is replaced by a
-    :class:`ClosureValue` constant of the same abstract."""
-    if isinstance(abstract, A.AbstractClosure) and isinstance(node, ValueNode) \
-            and isinstance(node.value, FuncGraph):
-        return ValueNode(ClosureValue(node.value.name), abstract=abstract, loc=node.loc)
-    return node
 
 
 def _is_undefined(abstract):

@@ -20,9 +20,33 @@ from .builtins import graph_iter
 from .builtins import graph_not
 from .builtins import graph_tensor_index
 from .errors import GraphCompileError
-from .ir import ValueNode
+from .ir import FuncGraph, ValueNode
 
-__all__ = ["GraphOpRules"]
+__all__ = ["GraphOpRules", "ClosureValue", "typed_node"]
+
+
+class ClosureValue:
+    """The run-time stand-in of a function value whose calls inference has resolved: calls of a
+    parsed closure go to its specializations, so its untyped graph never enters typed IR."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, *args):
+        raise RuntimeError(f"internal error: the function value {self.name} was called at run "
+                           f"time; its calls are resolved when the graph is compiled")
+
+    def __repr__(self):
+        return f"<function {self.name}>"
+
+
+def typed_node(node, abstract):
+    """``node`` for use in typed IR: a parsed closure's untyped graph is replaced by a
+    :class:`ClosureValue` constant of the same abstract."""
+    if isinstance(abstract, A.AbstractClosure) and isinstance(node, ValueNode) \
+            and isinstance(node.value, FuncGraph):
+        return ValueNode(ClosureValue(node.value.name), abstract=abstract, loc=node.loc)
+    return node
 
 
 class GraphOpRules:
@@ -108,7 +132,6 @@ class GraphOpRules:
     def op_make_list(self, ctx, args, loc):
         if all(isinstance(a, A.Const) for _, a in args):
             return self.const([a.value for _, a in args], loc)
-        from .infer import typed_node
         abstract = A.AbstractTuple([a for _, a in args], "list")
         return ctx.graph.apply([G.MAKE_LIST] + [typed_node(n, a) for n, a in args],
                                abstract=abstract, loc=loc), abstract
@@ -129,7 +152,6 @@ class GraphOpRules:
 
     def op_partial(self, ctx, args, loc):
         (fn_node, fn), bound = args[0], args[1:]
-        from .infer import typed_node
         abstract = A.AbstractPartial(fn, fn_node, bound)
         node = ctx.graph.apply([G.PARTIAL, typed_node(fn_node, fn)]
                                + [typed_node(n, a) for n, a in bound], abstract=abstract, loc=loc)

@@ -193,10 +193,9 @@ class ScalarTracer(Tracer):
     def node(self):
         """The node of this number as a 0-d Tensor (for primitives), emitted once."""
         if self._tensor_node is None:
-            from . import builtins as _graph_builtins
             state = current()
             node = state.ctx.graph.apply(
-                [_value_node(_graph_builtins.scalar_to_tensor), self.scalar_node,
+                [_value_node(scalar_to_tensor), self.scalar_node,
                  _value_node(self.abstract.dtype)], abstract=self.abstract, loc=state.loc)
             self._tensor_node = node
         return self._tensor_node
@@ -233,6 +232,15 @@ class ScalarTracer(Tracer):
         return f"{self.scalar_abstract.type.__name__}(value=<run time>)"
 
     __str__ = __repr__
+
+
+def scalar_to_tensor(value, dtype):
+    """A run-time Python number as the weak 0-d Tensor an op sees (``dtype`` checks it)."""
+    from ..ops.apply import to_weak_tensor
+    tensor = to_weak_tensor(value)
+    if tensor is None or tensor.dtype is not dtype:
+        raise TypeError(f"expected a Python number of dtype {dtype}, but got {value!r}")
+    return tensor
 
 
 def _value_node(value):
