@@ -19,8 +19,8 @@ from . import ops
 from .autograd import pynative as _pynative  # noqa: F401  (installs the PyNative executor)
 from .autograd.grad import grad, value_and_grad
 from . import context
-from .context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context, ParallelMode,
-                      set_auto_parallel_context, get_auto_parallel_context,
+from .context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context, set_device,
+                      ParallelMode, set_auto_parallel_context, get_auto_parallel_context,
                       reset_auto_parallel_context)
 from .seed import set_seed, get_seed
 from . import common
@@ -31,6 +31,7 @@ from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
 from . import dataset, train, amp
 from . import communication, parallel, log, profiler
 from .train.mindir import export, load
+from . import cuda                                 # is_available / why_unavailable: loads nothing
 from .train import (Model, Callback, RunContext, LossMonitor, TimeMonitor, CheckpointConfig,
                     ModelCheckpoint, Accuracy, Loss, FixedLossScaleManager,
                     DynamicLossScaleManager, LossScaleManager)
@@ -46,12 +47,15 @@ __all__ = [
     "get_py_obj_dtype",
     # ops, autodiff, execution modes
     "ops", "grad", "value_and_grad", "jit", "ms_function", "jit_class", "context", "GRAPH_MODE",
-    "PYNATIVE_MODE", "set_context", "get_context", "set_seed", "get_seed", "ParallelMode",
-    "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context",
-    "communication", "parallel", "log", "profiler", "export", "load",
+    "PYNATIVE_MODE", "set_context", "get_context", "set_device", "set_seed", "get_seed",
+    "ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
+    "reset_auto_parallel_context", "communication", "parallel", "log", "profiler", "export",
+    "load",
     # cells, training, data, checkpoints
     "nn", "dataset", "train", "amp", "Model", "Callback", "RunContext", "LossMonitor",
     "TimeMonitor", "CheckpointConfig", "ModelCheckpoint", "Accuracy", "Loss",
     "FixedLossScaleManager", "DynamicLossScaleManager", "LossScaleManager",
     "save_checkpoint", "load_checkpoint", "load_param_into_net",
+    # the optional GPU library
+    "cuda",
 ]

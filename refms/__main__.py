@@ -28,6 +28,12 @@ import subprocess
 import sys
 import traceback
 
+from . import __version__
+from .alias import install
+from .graph import passes
+from .graph.compiler import observe
+from .graph.dot import format_dot
+
 __all__ = ["main", "stages", "user_traceback"]
 
 #: The stages before the passes, and the last one (``stages()`` lists them all).
@@ -40,7 +46,6 @@ PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 def stages():
     """The stages ``--stage`` accepts, in compilation order (the passes as the compiler runs them)."""
-    from .graph import passes
     return FRONT_STAGES + tuple(p.NAME for p in passes.PIPELINE) + (LAST_STAGE,)
 
 
@@ -60,7 +65,6 @@ def user_traceback(error):
 
 
 def _parser():
-    from . import __version__
     parser = argparse.ArgumentParser(prog="python -m refms", description="refms command line tools")
     parser.add_argument("--version", action="version", version=f"refms {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="{run,ir}")
@@ -80,7 +84,6 @@ def _parser():
 
 def _run_script(script, args):
     """Run ``script`` as ``__main__``; 1 (and the report on stderr) if it raises."""
-    from .alias import install
     install()
     sys.argv = [script] + args
     try:
@@ -113,8 +116,6 @@ def _ir(options, parser):
     if options.svg and dot_program is None:
         parser.error("--svg needs Graphviz's `dot` program, which is not on PATH; "
                      "write the source with --dot FILE and draw it elsewhere")
-    from .graph.compiler import observe
-    from .graph.dot import format_dot
     printed = []
 
     def show(compiled):

@@ -14,12 +14,16 @@ dtype inference from Python data (SEMANTICS.md 1.1): ``float`` -> Float32,
 format (:mod:`refms.tensor_print`).
 """
 import numbers
+from collections import OrderedDict
 
 import numpy as np
 
 from . import compat
 from . import dtype as mstype
 from . import kernels
+from .hook_handle import HookHandle
+from .tensor_print import tensor_repr
+from .tensor_print import tensor_str
 
 __all__ = ["Tensor"]
 
@@ -75,6 +79,8 @@ class Tensor:
     __slots__ = ("_data", "_dtype", "weak", "_init", "_shape", "__weakref__", "__dict__")
     __array_ufunc__ = None          # numpy defers to our reflected operators
     _is_param = False
+    #: ``{handle id: hook}`` of :meth:`register_hook`, created on the first registration.
+    _grad_hooks = None
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False):
         self.weak = False
@@ -256,11 +262,9 @@ class Tensor:
 
     # -- printing --------------------------------------------------------------
     def __str__(self):
-        from .tensor_print import tensor_str
         return tensor_str(self)
 
     def __repr__(self):
-        from .tensor_print import tensor_repr
         return tensor_repr(self)
 
     # -- conversions and shape methods (all go through primitives) ----------
@@ -455,9 +459,20 @@ class Tensor:
         return F.amin(self, axis, keepdims)
 
     def register_hook(self, hook_fn):
-        """Call ``hook_fn(grad)`` with this tensor's gradient during backward (SEMANTICS.md 5.1)."""
-        from .autograd.hooks import register_tensor_hook
-        return register_tensor_hook(self, hook_fn)
+        """Call ``hook_fn(grad)`` with this tensor's gradient during backward (SEMANTICS.md 5.1);
+        a returned Tensor replaces the gradient.
+
+        The hooks live on the tensor (``_grad_hooks``, read by the tape's backward pass):
+        ``handle.remove()`` deletes one, and they go when the tensor is garbage collected.
+        """
+        if not callable(hook_fn):
+            raise TypeError(f"For 'Tensor.register_hook', the 'hook_fn' should be a function, "
+                            f"but got {type(hook_fn).__name__}.")
+        if self._grad_hooks is None:
+            self._grad_hooks = OrderedDict()
+        handle = HookHandle(self._grad_hooks)
+        self._grad_hooks[handle.handle_id] = hook_fn
+        return handle
 
     # -- indexing ------------------------------------------------------------------
     def __getitem__(self, index):
@@ -597,4 +612,13 @@ def _cast_array(array, dtype):
     return array.astype(dtype.np_type)
 
 
-from .ops import functional as F  # noqa: E402  (the ops need Tensor defined first)
+#: The functional ops that Tensor's methods and operators run (``x + y`` is ``F.add(x, y)``).
+#: They are defined by the ops layer, which builds on this module; it installs them here when
+#: it is imported (:func:`install_ops`) -- the one registration seam of the tensor layer.
+F = None
+
+
+def install_ops(functional):
+    """Called once by :mod:`refms.ops`: the namespace of functional ops Tensor methods run."""
+    global F
+    F = functional

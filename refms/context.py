@@ -3,12 +3,11 @@
 ``GRAPH_MODE == 0`` and ``PYNATIVE_MODE == 1`` as in MindSpore.  The default
 mode follows the ``compat`` version (PyNative since 2.0; Graph in r1.x docs).
 """
-import warnings
-
 from . import compat as _compat
 
-__all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "ParallelMode",
-           "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context"]
+__all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "set_device",
+           "ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
+           "reset_auto_parallel_context", "register_device_target"]
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
@@ -30,6 +29,27 @@ _SETTINGS = {
     "check_bprop": False,
     "deterministic": "OFF",
 }
+
+
+#: device target -> activate(device_id): puts new tensors on that device, or raises saying
+#: why it cannot.  The seam through which refms.cuda plugs in the GPU (this module imports
+#: nothing above it).
+_TARGETS = {}
+
+
+def register_device_target(target, activate):
+    """Make ``set_context(device_target=target)`` call ``activate(device_id)``."""
+    _TARGETS[target] = activate
+
+
+def _activate(target, device_id):
+    activate = _TARGETS.get(target)
+    if activate is None:
+        if target == "CPU":
+            return
+        raise RuntimeError(f"Unsupported device target {target}: refms runs on CPU, or on a "
+                           f"CUDA GPU through refms.cuda.")
+    activate(device_id)
 
 
 def _default_mode():
@@ -54,16 +74,25 @@ def set_context(**kwargs):
             if value == "Ascend":
                 raise RuntimeError("Unsupported device target Ascend: refms runs on CPU, or on a "
                                    "CUDA GPU when its optional library is built.")
-            if value == "GPU" and _SETTINGS["device_target"] != "GPU":
-                warnings.warn("refms: device_target='GPU' is accepted so that GPU scripts run "
-                              "unchanged; the computation runs on refms's CPU kernels (the "
-                              "optional CUDA library is not part of this build).", stacklevel=2)
+            _activate(value, kwargs.get("device_id", _SETTINGS["device_id"]))
             _SETTINGS["device_target"] = value
         elif key in _SETTINGS:
             _SETTINGS[key] = value
         else:
             raise ValueError(f"For 'context.set_context', the keyword argument {key} is not recognized! "
                              f"Known keys: {', '.join(sorted(list(_SETTINGS) + ['compat']))}.")
+
+
+def set_device(device_target, device_id=None):
+    """``set_device("GPU", 0)`` (MindSpore 2.5+): the same as ``set_context(device_target=...,
+    device_id=...)``; ``"GPU"`` raises, naming why, when refms's CUDA library cannot run here."""
+    if device_id is None:
+        set_context(device_target=device_target)
+    else:
+        if isinstance(device_id, bool) or not isinstance(device_id, int) or device_id < 0:
+            raise ValueError(f"For 'set_device', the argument 'device_id' must be a non-negative "
+                             f"int, but got {device_id!r}.")
+        set_context(device_id=device_id, device_target=device_target)
 
 
 def get_context(attr_key):

@@ -11,6 +11,8 @@ import numpy as np
 from . import dtype as mstype
 from . import kernels
 from ._tensor import Tensor
+from ._tensor import _cast_array
+from .initializer import initializer
 
 __all__ = ["Parameter", "ParameterTuple"]
 
@@ -116,14 +118,12 @@ class Parameter(Tensor):
             array = data._host()
         else:
             array = np.asarray(data)
-        from ._tensor import _cast_array
         self._data = kernels.from_host(_cast_array(np.array(array, copy=True), self.dtype))
         return self
 
     def clone(self, init="same"):
         """A copy named like this one; ``init='same'`` copies the values."""
         if init != "same":
-            from .initializer import initializer
             data = initializer(init, self.shape, self.dtype)
         else:
             data = Tensor(self._host(), self.dtype)

@@ -28,7 +28,6 @@ def fresh_global_state():
     saved_numpy = np.random.get_state()
     saved_python = random.getstate()
     saved_executor = primitive.get_executor()
-    saved_hooks = dict(tape.TENSOR_HOOKS)
     yield
     leaked_tapes = list(tape._ACTIVE)
     context._SETTINGS.clear()
@@ -45,6 +44,4 @@ def fresh_global_state():
     random.setstate(saved_python)
     primitive.set_executor(saved_executor)
     tape._ACTIVE.clear()
-    tape.TENSOR_HOOKS.clear()
-    tape.TENSOR_HOOKS.update(saved_hooks)
     assert not leaked_tapes, f"a gradient tape was left recording: {leaked_tapes}"

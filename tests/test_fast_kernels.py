@@ -304,6 +304,208 @@ def test_max_pool2d_other_dtypes_fall_back():
         np.testing.assert_array_equal(got, expected)
 
 
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("shape, kernel, stride, pad", POOL_CASES)
+def test_max_pool2d_grad_and_grad_grad(dtype, shape, kernel, stride, pad):
+    """Scatter to the argmax (overlapping windows add up) and its adjoint, the gather."""
+    _, argmax = kernels.reference_kernel("max_pool2d")(random(shape, dtype, 8), kernel, stride, pad)
+    dout = random(argmax.shape, dtype, 9)
+    fast, reference = twin_and_reference("max_pool2d_grad")
+    assert_same(fast(dout, argmax, shape), reference(dout, argmax, shape), dtype)
+    fast, reference = twin_and_reference("max_pool2d_grad_grad")
+    ddx = random(shape, dtype, 10)
+    assert_same(fast(ddx, argmax), reference(ddx, argmax), dtype)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("shape, kernel, stride, pad", POOL_CASES)
+@pytest.mark.parametrize("divisor", ["real-cells", "scalar", "array"])
+def test_avg_pool2d_and_grad(dtype, shape, kernel, stride, pad, divisor):
+    oh = (shape[2] + pad[0] + pad[1] - kernel[0]) // stride[0] + 1
+    ow = (shape[3] + pad[2] + pad[3] - kernel[1]) // stride[1] + 1
+    div = {"real-cells": None, "scalar": 9.0,
+           "array": np.arange(1, oh * ow + 1, dtype=np.float64).reshape(oh, ow)}[divisor]
+    fast, reference = twin_and_reference("avg_pool2d")
+    x = random(shape, dtype, 11)
+    assert_same(fast(x, kernel, stride, pad, div), reference(x, kernel, stride, pad, div), dtype)
+    fast, reference = twin_and_reference("avg_pool2d_grad")
+    dout = random((shape[0], shape[1], oh, ow), dtype, 12)
+    assert_same(fast(dout, shape, kernel, stride, pad, div),
+                reference(dout, shape, kernel, stride, pad, div), dtype)
+
+
+def test_pool_gradients_other_dtypes_fall_back():
+    x = np.arange(32, dtype=np.float16).reshape(1, 2, 4, 4)
+    argmax = kernels.reference_kernel("max_pool2d")(x, (2, 2), (2, 2), (0, 0, 0, 0))[1]
+    for name, args in [("max_pool2d_grad", (np.ones((1, 2, 2, 2), np.float16), argmax, x.shape)),
+                       ("max_pool2d_grad_grad", (x, argmax)),
+                       ("avg_pool2d", (x, (2, 2), (2, 2), (0, 0, 0, 0))),
+                       ("avg_pool2d_grad", (np.ones((1, 2, 2, 2), np.float16), x.shape, (2, 2),
+                                            (2, 2), (0, 0, 0, 0)))]:
+        fast, reference = twin_and_reference(name)
+        got, expected = fast(*args), reference(*args)
+        assert got.dtype == expected.dtype
+        np.testing.assert_array_equal(got, expected)
+
+
+# -- convolution ---------------------------------------------------------------------------
+
+def _same_pads(shape, kernel, stride, dilation):
+    from refms.ops.prims.conv import same_padding
+    return (same_padding(shape[2], kernel[0], stride[0], dilation[0])
+            + same_padding(shape[3], kernel[1], stride[1], dilation[1]))
+
+
+#: (x shape, w shape, stride, pad mode or explicit pad, dilation, groups)
+CONV_CASES = [
+    ((2, 3, 7, 9), (4, 3, 3, 2), (1, 1), "valid", (1, 1), 1),
+    ((2, 3, 7, 9), (4, 3, 3, 2), (1, 1), "same", (1, 1), 1),
+    ((3, 4, 9, 8), (6, 2, 3, 3), (2, 1), (1, 2, 0, 1), (1, 2), 2),     # groups, asymmetric pad
+    ((2, 5, 11, 10), (4, 5, 3, 3), (2, 2), "same", (2, 2), 1),         # stride and dilation
+    ((1, 1, 5, 5), (2, 1, 5, 5), (3, 3), (2, 2, 2, 2), (1, 1), 1),     # windows mostly padding
+    ((40, 6, 14, 14), (16, 6, 5, 5), (1, 1), "valid", (1, 1), 1),      # several samples a chunk
+    ((2, 4, 8, 7), (4, 1, 3, 3), (1, 1), "same", (1, 1), 4),           # depthwise
+    ((2, 4, 8, 7), (8, 1, 3, 2), (2, 1), (1, 0, 2, 1), (2, 1), 4),     # depthwise, multiplier 2
+    ((2, 3, 6, 6), (3, 1, 1, 1), (2, 2), "valid", (1, 1), 3),          # depthwise 1×1, stride 2
+]
+
+
+def _conv_case(case, dtype):
+    x_shape, w_shape, stride, pad, dilation, groups = case
+    if pad == "valid":
+        pad = (0, 0, 0, 0)
+    elif pad == "same":
+        pad = _same_pads(x_shape, w_shape[2:], stride, dilation)
+    x = random(x_shape, dtype, 13)
+    w = random(w_shape, dtype, 14)
+    return x, w, (stride, pad, dilation, groups)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("case", CONV_CASES, ids=lambda case: f"{case[0]}-{case[1]}-{case[3]}")
+def test_conv2d_and_backprops(dtype, case):
+    x, w, args = _conv_case(case, dtype)
+    fast, reference = twin_and_reference("conv2d")
+    y = reference(x, w, *args)
+    assert_same(fast(x, w, *args), y, dtype)
+    dout = random(y.shape, dtype, 15)
+    fast, reference = twin_and_reference("conv2d_backprop_input")
+    assert_same(fast(dout, w, x.shape, *args), reference(dout, w, x.shape, *args), dtype)
+    fast, reference = twin_and_reference("conv2d_backprop_filter")
+    assert_same(fast(dout, x, w.shape, *args), reference(dout, x, w.shape, *args), dtype)
+
+
+def test_conv2d_non_contiguous_and_other_dtypes():
+    fast, reference = twin_and_reference("conv2d")
+    x = random((2, 3, 8, 12), np.float32, 16)[:, :, :, ::2]
+    w = random((4, 3, 3, 3), np.float32, 17)
+    args = ((1, 1), (1, 1, 1, 1), (1, 1), 1)
+    assert_same(fast(x, w, *args), reference(x, w, *args), np.float32)
+    x16, w16 = x.astype(np.float16), w.astype(np.float16)
+    got, expected = fast(x16, w16, *args), reference(x16, w16, *args)
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(got, expected)
+
+
+# -- softmax and cross-entropy ---------------------------------------------------------------
+
+SOFTMAX_CASES = [((7,), -1), ((4, 10), -1), ((4, 10), 0), ((3, 5, 4), 1), ((2, 3, 4), (2,)),
+                 ((2, 3, 4), (0, 2))]          # the last: several axes go to the reference
+
+
+@pytest.mark.parametrize("name", ["softmax", "log_softmax"])
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("shape, axis", SOFTMAX_CASES)
+def test_softmax(name, dtype, shape, axis):
+    fast, reference = twin_and_reference(name)
+    x = random(shape, dtype, 18, low=-5, high=5)
+    assert_same(fast(x, axis), reference(x, axis), dtype)
+
+
+@pytest.mark.parametrize("name", ["softmax", "log_softmax"])
+def test_softmax_large_logits_and_nan(name):
+    fast, reference = twin_and_reference(name)
+    x = np.array([[1000.0, 0.0, -1000.0], [np.nan, 1.0, 2.0]], np.float32)
+    got, expected = fast(x, -1), reference(x, -1)
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(expected))
+    np.testing.assert_allclose(got, expected, rtol=1e-6)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("rows, classes", [(1, 1), (5, 3), (32, 10), (7, 1001)])
+def test_softmax_cross_entropy(dtype, rows, classes):
+    fast, reference = twin_and_reference("softmax_cross_entropy")
+    logits = random((rows, classes), dtype, 19, low=-20, high=20)
+    labels = random((rows, classes), dtype, 20, low=0, high=1)
+    labels /= labels.sum(axis=1, keepdims=True)
+    for got, expected in zip(fast(logits, labels), reference(logits, labels)):
+        assert_same(got, expected, dtype)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("label_shape, classes", [((1,), 1), ((6,), 4), ((32,), 10), ((2, 3), 5)])
+@pytest.mark.parametrize("label_dtype", [np.int32, np.int64])
+@pytest.mark.parametrize("is_grad", [False, True])
+def test_sparse_softmax_cross_entropy(dtype, label_shape, classes, label_dtype, is_grad):
+    fast, reference = twin_and_reference("sparse_softmax_cross_entropy")
+    logits = random(label_shape + (classes,), dtype, 21, low=-20, high=20)
+    labels = np.random.default_rng(22).integers(0, classes, size=label_shape).astype(label_dtype)
+    assert_same(fast(logits, labels, is_grad), reference(logits, labels, is_grad), dtype)
+
+
+# -- batch normalisation ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("shape", [(5, 3), (4, 3, 7), (2, 3, 5, 6), (1, 1, 1, 1), (8, 16, 9, 9)])
+def test_batch_norm_statistics_and_normalize(dtype, shape):
+    fast, reference = twin_and_reference("batch_norm_statistics")
+    x = random(shape, dtype, 23, low=-2, high=3)
+    stats = fast(x)
+    for got, expected in zip(stats, reference(x)):
+        assert_same(got, expected, dtype)
+    fast, reference = twin_and_reference("batch_norm")
+    channels = shape[1]
+    scale, bias = random((channels,), dtype, 24), random((channels,), dtype, 25)
+    mean, variance = random((channels,), dtype, 26), random((channels,), dtype, 27, 0.1, 2.0)
+    assert_same(fast(x, scale, bias, mean, variance, 1e-5),
+                reference(x, scale, bias, mean, variance, 1e-5), dtype)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_batch_norm_statistics_one_pass_is_stable(dtype):
+    """|mean| ≫ std: the shifted one-pass sums keep the variance's digits."""
+    x = (1e4 + random((16, 2, 8, 8), dtype, 28)).astype(dtype)
+    fast, reference = twin_and_reference("batch_norm_statistics")
+    mean, variance = fast(x)
+    exact = x.astype(np.float64)
+    np.testing.assert_allclose(variance, exact.var(axis=(0, 2, 3)), rtol=1e-5)
+    np.testing.assert_allclose(mean, exact.mean(axis=(0, 2, 3)), rtol=1e-6)
+
+
+def test_batch_norm_other_dtypes_fall_back():
+    x = random((4, 3, 2, 2), np.float16, 29)
+    params = [random((3,), np.float32, 30 + i, 0.5, 1.5) for i in range(4)]
+    for name, args in [("batch_norm_statistics", (x,)),
+                       ("batch_norm", (x, *params, 1e-5))]:
+        fast, reference = twin_and_reference(name)
+        got, expected = fast(*args), reference(*args)
+        for g, e in zip(got if isinstance(got, tuple) else (got,),
+                        expected if isinstance(expected, tuple) else (expected,)):
+            assert g.dtype == e.dtype
+            np.testing.assert_array_equal(g, e)
+
+
+def test_build_info_describes_the_build():
+    info = kernels.build_info()
+    assert info["fast_available"] is kernels.fast_available()
+    assert set(info) >= {"compile_flags", "openmp", "openmp_threads", "kernel_blas", "numpy_blas",
+                         "one_blas"}
+    if not info["fast_available"]:
+        pytest.skip(f"fast kernels are not built: {kernels.why_fast_unavailable()}")
+    assert info["openmp"] == ("-fopenmp" in info["compile_flags"])
+    assert (info["openmp_threads"] > 0) == info["openmp"]
+
+
 # -- every twin found: one typical call each ------------------------------------------------
 
 def _x(shape, seed=21):
@@ -320,6 +522,24 @@ EXAMPLES = {
     "reduce_min": lambda: (_x((4, 5)), (1,), False),
     "reduce_prod": lambda: (random((4, 5), np.float32, 23, 0.9, 1.1), (0,), False),
     "max_pool2d": lambda: (_x((1, 2, 6, 6)), (2, 2), (2, 2), (0, 0, 0, 0)),
+    "max_pool2d_grad": lambda: (_x((1, 2, 3, 3)), np.arange(18, dtype=np.int64).reshape(1, 2, 3, 3)
+                                % 36, (1, 2, 6, 6)),
+    "max_pool2d_grad_grad": lambda: (_x((1, 2, 6, 6)),
+                                     np.arange(18, dtype=np.int64).reshape(1, 2, 3, 3) * 2),
+    "avg_pool2d": lambda: (_x((1, 2, 6, 6)), (3, 3), (2, 2), (1, 1, 1, 1)),
+    "avg_pool2d_grad": lambda: (_x((1, 2, 3, 3)), (1, 2, 6, 6), (3, 3), (2, 2), (1, 1, 1, 1)),
+    "conv2d": lambda: (_x((2, 3, 6, 6)), _x((4, 3, 3, 3), 22), (1, 1), (1, 1, 1, 1), (1, 1), 1),
+    "conv2d_backprop_input": lambda: (_x((2, 4, 6, 6)), _x((4, 3, 3, 3), 22), (2, 3, 6, 6),
+                                      (1, 1), (1, 1, 1, 1), (1, 1), 1),
+    "conv2d_backprop_filter": lambda: (_x((2, 4, 6, 6)), _x((2, 3, 6, 6), 22), (4, 3, 3, 3),
+                                       (1, 1), (1, 1, 1, 1), (1, 1), 1),
+    "softmax": lambda: (_x((4, 5)), (1,)),
+    "log_softmax": lambda: (_x((4, 5)), (1,)),
+    "softmax_cross_entropy": lambda: (_x((4, 5)), np.full((4, 5), 0.2, np.float32)),
+    "sparse_softmax_cross_entropy": lambda: (_x((4, 5)), np.array([0, 4, 2, 1], np.int32), True),
+    "batch_norm_statistics": lambda: (_x((4, 3, 2, 2)),),
+    "batch_norm": lambda: (_x((4, 3, 2, 2)), _x((3,), 22), _x((3,), 23), _x((3,), 24),
+                           random((3,), np.float32, 25, 0.5, 1.5), 1e-5),
 }
 
 

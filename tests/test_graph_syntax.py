@@ -175,7 +175,47 @@ def for_inside_while_on_tensor(x):
     return x, n
 
 
+def number_under_tensor_if(x):
+    n = 0
+    if x.sum() > 0:
+        n = 1
+    else:
+        n = 2
+    return x, n, n * 2.5, x * n
+
+
+def number_in_tensor_while(x):
+    n = 0
+    while x.sum() < 50:
+        x = x + 1
+        n = n + 1
+    return x, n
+
+
+def closure_in_tensor_while(x):
+    n = 0
+    while x.sum() < 50:
+        x = x + 1
+        n = n + 1
+        f = lambda y: y + n
+        x = f(x)
+    return x, n
+
+
+def tensor_if_in_long_loop(x):
+    """MindSpore's control-flow tutorial: a run-time ``if`` in each of 100 iterations."""
+    z = x * 0
+    for i in range(100):
+        if x.sum() > i:
+            z = z + 1
+        else:
+            z = z - 1
+    return z
+
+
 @pytest.mark.parametrize("fn,args", [
+    (number_under_tensor_if, (X,)), (number_in_tensor_while, (X,)),
+    (closure_in_tensor_while, (X,)), (tensor_if_in_long_loop, (X,)),
     (nested_for_loops, (X,)), (nested_loops_with_break_and_indices, (X,)),
     (for_inside_while_on_tensor, (X,)),
     (if_on_tensor, (X, Y)), (if_on_tensor, (X * 10, Y)), (if_on_constant, (X, 3)),
@@ -494,3 +534,32 @@ def test_branches_must_agree_on_tensor_conditions():
         return x.astype(ms.int32)
     with pytest.raises(GraphCompileError, match="different types"):
         ms.jit(disagree)(X)
+
+
+def _plain(value):
+    if isinstance(value, Tensor):
+        return {"tensor": value.asnumpy().tolist(), "dtype": str(value.dtype)}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return {"python": value, "type": type(value).__name__}
+
+
+@pytest.mark.parametrize("fn", [number_under_tensor_if, number_in_tensor_while,
+                                closure_in_tensor_while, tensor_if_in_long_loop],
+                         ids=lambda f: f.__name__)
+def test_control_flow_matches_recorded_mindspore(fn):
+    """Python numbers changed under Tensor control flow are run-time values, returned as
+    MindSpore 2.10 returns them (tests/recorders/graph_control_flow_mindspore.py)."""
+    import json
+    import os
+    path = os.path.join(os.path.dirname(__file__), "golden", "graph_control_flow.json")
+    with open(path, encoding="utf-8") as handle:
+        recorded = json.load(handle)[fn.__name__]
+    x = Tensor(np.array([1.0, 2.0], np.float32))
+    assert _plain(ms.jit(fn)(x)) == recorded
+    ms.set_context(mode=ms.GRAPH_MODE)
+
+    class Net(nn.Cell):
+        def construct(self, x):
+            return fn(x)
+    assert _plain(Net()(x)) == recorded

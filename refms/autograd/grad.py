@@ -12,24 +12,22 @@ follow MindSpore 2.10 exactly (SEMANTICS.md 4.1–4.6):
 * a weight with ``requires_grad=False`` gets a zero gradient.
 
 The same implementation serves graph mode: while a graph is compiled,
-:func:`run_and_differentiate` builds the gradient graph instead
-(:mod:`refms.autograd.graph_grad`), and a gradient of a ``jit`` function or of a
-Cell in GRAPH_MODE is compiled as a whole (:mod:`refms.autograd.graph_dispatch`),
-so both modes return the same structures.
+:func:`run_and_differentiate` builds the gradient graph instead, and a gradient
+of a ``jit`` function or of a Cell in GRAPH_MODE is compiled as a whole, so both
+modes return the same structures.  Graph mode plugs in through
+:mod:`refms.autograd.interpreters` (it is :mod:`refms.graph.autodiff` and
+:mod:`refms.graph.grad_dispatch`); this module never imports it.
 """
 from .. import compat
+from ..ops import functional as F
 from .._tensor import Tensor
+from . import interpreters
 from . import tape as _tape
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "run_and_differentiate"]
 
 
-def _F():
-    from ..ops import functional as F
-    return F
-
-
-def _seeds(out, sens, F):
+def seed_cotangents(out, sens):
     """(tensor, cotangent) pairs for every Tensor leaf of ``out``."""
     leaves = _tape.flatten_tensors(out)
     if sens is None:
@@ -53,11 +51,9 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     ``differentiate(out)`` selects the part of the output that is seeded
     (``has_aux`` seeds only the first output).
     """
-    from ..graph.tracer import is_tracing
-    if is_tracing():               # inside a graph being compiled: build the gradient graph
-        from . import graph_grad
-        return graph_grad.run_and_differentiate(fn, args, sens, differentiate)
-    F = _F()
+    tracer = interpreters.tracing()
+    if tracer is not None:         # inside a graph being compiled: build the gradient graph
+        return tracer.run_and_differentiate(fn, args, sens, differentiate)
     args = list(args)
     # A set_grad() Cell whose last call used these very inputs hands over its recorded
     # forward, so the forward is not run twice (SEMANTICS.md 6.3; refms.nn.top_cell).
@@ -66,7 +62,7 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     if recorded is not None:
         tape, out = recorded
         target = out if differentiate is None else differentiate(out)
-        return out, _tape.backward(tape, _seeds(target, sens, F)), args
+        return out, _tape.backward(tape, seed_cotangents(target, sens)), args
     tape = _tape.Tape()
     for value in args:
         # The same object passed twice is one variable: every position gets its total
@@ -76,18 +72,17 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     with tape:
         out = fn(*args)
     target = out if differentiate is None else differentiate(out)
-    grads = _tape.backward(tape, _seeds(target, sens, F))
+    grads = _tape.backward(tape, seed_cotangents(target, sens))
     return out, grads, args
 
 
 def _dispatch(impl, fn, key, args):
     """Run a gradient function: compiled as one graph when ``fn`` is compiled code (a ``jit``
-    function, a Cell in GRAPH_MODE; :mod:`refms.autograd.graph_grad`), else on the tape.
-    Inside a compilation ``impl`` itself runs on stand-ins and emits the gradient graph."""
-    from ..graph.tracer import is_tracing
-    from . import graph_dispatch
-    if not is_tracing() and graph_dispatch.compiles(fn):
-        return graph_dispatch.call_compiled(impl, fn, key, args)
+    function, a Cell in GRAPH_MODE), else on the tape.  Inside a compilation ``impl``
+    itself runs on stand-ins and emits the gradient graph."""
+    compiler = interpreters.compiling(fn)
+    if compiler is not None:
+        return compiler.call_compiled(impl, fn, key, args)
     return impl(*args)
 
 
@@ -101,7 +96,6 @@ def _mark(grad_fn, impl, fn):
 
 def _grad_of(tensor, grads):
     """The gradient of ``tensor`` in its own shape and dtype (zeros when it was not reached)."""
-    F = _F()
     g = grads.get(id(tensor))
     if g is None:
         return F.zeros_like(tensor)
@@ -114,7 +108,6 @@ def _grad_of(tensor, grads):
 
 
 def _weight_grads(weights, grads):
-    F = _F()
     return tuple(_grad_of(w, grads) if getattr(w, "requires_grad", True) else F.zeros_like(w)
                  for w in weights)
 
@@ -237,7 +230,7 @@ def _build(fn, grad_position, weights, has_aux, return_ids, with_value):
             result.append(w[0] if single_weight else w)
         grads_out = result[0] if len(result) == 1 else tuple(result)
         if has_aux:
-            aux = tuple(_F().stop_gradient(o) for o in out[1:])
+            aux = tuple(F.stop_gradient(o) for o in out[1:])
             if with_value:
                 return out, grads_out
             return grads_out, aux

@@ -18,6 +18,7 @@ Order is deterministic: entries are a list, cotangents a dict keyed by
 ``id`` of tensors the tape keeps alive.
 """
 from .._tensor import Tensor
+from ..ops import functional as F
 
 __all__ = ["Tape", "Entry", "active_tapes", "recording", "record", "no_grad", "backward"]
 
@@ -137,7 +138,6 @@ def backward(tape, seeds):
     ``seeds``: list of ``(tensor, cotangent)``.  Returns the dict
     ``id(tensor) -> gradient`` for every tensor reached.
     """
-    from ..ops import functional as F
     grads = {}
     for tensor, cotangent in seeds:
         _accumulate(grads, tensor, cotangent, F)
@@ -155,29 +155,32 @@ def backward(tape, seeds):
                 in_grads = (in_grads,)
             for value, grad in zip(entry.inputs, in_grads):
                 _add_input_grad(grads, value, grad, F)
-        for key in list(grads):             # leaves: gradients complete at the end
-            if key in TENSOR_HOOKS and key not in _produced(tape):
-                _run_tensor_hooks(grads, TENSOR_HOOKS[key][0])
+        _run_leaf_hooks(tape, seeds, grads)
     return grads
-
-
-#: id(tensor) -> (tensor, {handle_id: hook_fn}); filled by Tensor.register_hook.
-TENSOR_HOOKS = {}
-
-
-def _produced(tape):
-    return {id(t) for entry in tape.entries for t in entry.outputs}
 
 
 def _run_tensor_hooks(grads, tensor):
     """``Tensor.register_hook``: each hook sees the gradient (bare Tensor) and may replace it."""
-    hooks = TENSOR_HOOKS.get(id(tensor))
-    if not hooks or id(tensor) not in grads or hooks[0] is not tensor:
+    hooks = tensor._grad_hooks
+    if not hooks or id(tensor) not in grads:
         return
-    for fn in list(hooks[1].values()):
+    for fn in list(hooks.values()):
         result = fn(grads[id(tensor)])
         if result is not None:
             grads[id(tensor)] = result
+
+
+def _run_leaf_hooks(tape, seeds, grads):
+    """The hooks of tensors no entry produced (inputs, weights): their gradients are complete
+    only at the end of the pass.  Run in the order the gradients were first reached."""
+    produced = {id(t) for entry in tape.entries for t in entry.outputs}
+    hooked = {}
+    for tensor in [t for t, _ in seeds] + [t for e in tape.entries for t in flatten_tensors(e.inputs)]:
+        if tensor._grad_hooks and id(tensor) not in produced:
+            hooked[id(tensor)] = tensor
+    for key in list(grads):
+        if key in hooked:
+            _run_tensor_hooks(grads, hooked[key])
 
 
 def _restructure(out, flat):

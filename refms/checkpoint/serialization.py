@@ -36,8 +36,9 @@ import numpy as np
 
 from .. import compat
 from .. import dtype as mstype
-from ..parameter import Parameter
 from .._tensor import Tensor
+from ..nn.cell import Cell
+from ..parameter import Parameter
 from .ckpt_format import CRC_MARK, Entry, decode_checkpoint, encode_entry, split_crc_trailer
 from .wire import WireError
 
@@ -118,7 +119,6 @@ def entry_to_value(entry, path):
 
 def _named_values(save_obj, choice_func):
     """``[(name, Tensor or str)]`` to save, from a Cell, a list or a dict (MindSpore's rules)."""
-    from ..nn.cell import Cell
     named = []
     if isinstance(save_obj, Cell):
         seen = {}
@@ -405,7 +405,6 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
     Returns ``(param_not_load, ckpt_not_load)`` (2.x) or ``param_not_load`` (r1.x compat).
     Every update is checked before the first one is written.
     """
-    from ..nn.cell import Cell
     if not isinstance(net, Cell):
         raise TypeError(f"For 'load_param_into_net', the argument 'net' should be a Cell, but got "
                         f"{type(net)}.")

@@ -15,7 +15,9 @@
 """
 import numpy as np
 
-from .dataset import Dataset, BatchDataset, _pad_rows, _stack_column
+from . import config
+from .dataset import COMBINATORS, Dataset, BatchDataset, _pad_rows, _stack_column
+from .iterators import Epoch
 
 __all__ = ["ZipDataset", "ConcatDataset", "BucketBatchByLengthDataset", "split", "zip_datasets"]
 
@@ -83,8 +85,6 @@ class _Piece(Dataset):
 
 
 def split(dataset, sizes, randomize=True):
-    from .iterators import Epoch
-    from . import config
     n = dataset.get_dataset_size()
     if all(isinstance(s, float) for s in sizes):
         if not all(0 < s <= 1 for s in sizes) or abs(sum(sizes) - 1) > 1e-6:
@@ -190,3 +190,7 @@ class BucketBatchByLengthDataset(Dataset):
             for b, rows in enumerate(buckets):
                 if rows:
                     yield self._emit(rows, b)
+
+
+COMBINATORS.update(zip=ZipDataset, concat=ConcatDataset, split=split,
+                   bucket_batch_by_length=BucketBatchByLengthDataset)

@@ -16,7 +16,17 @@ Nothing runs until iterated: ``create_tuple_iterator`` / ``create_dict_iterator`
 (:mod:`refms.dataset.iterators`) or a plain ``for``.  Each epoch a node's
 ``rows(epoch)`` is called again; ``epoch.rng`` is the generator random steps draw from.
 """
+from collections import deque
+
 import numpy as np
+
+from .._tensor import Tensor
+from . import config
+from .config import get_num_parallel_workers
+from .iterators import DictIterator
+from .iterators import Epoch
+from .iterators import TupleIterator
+from .parallel import parallel_map
 
 __all__ = ["Dataset", "BatchDataset", "ShuffleDataset", "MapDataset", "RepeatDataset",
            "ProjectDataset", "RenameDataset", "TakeDataset", "SkipDataset", "to_array"]
@@ -27,7 +37,6 @@ def to_array(value, where):
 
     A dict is a *dict-valued column*: it stays a dict, each of its values an array.
     """
-    from .._tensor import Tensor
     if isinstance(value, dict):
         return {key: to_array(v, where) for key, v in value.items()}
     if isinstance(value, Tensor):
@@ -37,6 +46,12 @@ def to_array(value, where):
         raise TypeError(f"{where}: a column value must be a number, string or numpy array, but got "
                         f"{type(value).__name__} {value!r}.")
     return array
+
+
+#: The datasets built from others — ``zip``, ``concat``, ``split``, ``bucket_batch_by_length`` —
+#: live in :mod:`refms.dataset.combine`, which builds on this module (they subclass
+#: :class:`Dataset`) and fills this table when it is imported.
+COMBINATORS = {}
 
 
 class Dataset:
@@ -62,7 +77,6 @@ class Dataset:
         """The number of rows (batches, after ``batch``) in one epoch."""
         size = self.size()
         if size is None:
-            from .iterators import Epoch
             size = sum(1 for _ in self.rows(Epoch(None, 0)))
         return size
 
@@ -74,7 +88,6 @@ class Dataset:
         return [np.dtype(object) if isinstance(a, dict) else a.dtype for a in self._first_row()]
 
     def _first_row(self):
-        from .iterators import Epoch
         for row in self.rows(Epoch(None, 0)):
             return row
         raise RuntimeError("The dataset is empty: no row to describe.")
@@ -103,27 +116,23 @@ class Dataset:
     def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
                                element_length_function=None, pad_info=None,
                                pad_to_bucket_boundary=False, drop_remainder=False):
-        from .combine import BucketBatchByLengthDataset
-        return BucketBatchByLengthDataset(self, column_names, bucket_boundaries,
-                                          bucket_batch_sizes, element_length_function, pad_info,
-                                          pad_to_bucket_boundary, drop_remainder)
+        return COMBINATORS["bucket_batch_by_length"](
+            self, column_names, bucket_boundaries, bucket_batch_sizes, element_length_function,
+            pad_info, pad_to_bucket_boundary, drop_remainder)
 
     def zip(self, datasets):
-        from .combine import ZipDataset
         others = list(datasets) if isinstance(datasets, (list, tuple)) else [datasets]
-        return ZipDataset([self] + others)
+        return COMBINATORS["zip"]([self] + others)
 
     def concat(self, datasets):
-        from .combine import ConcatDataset
         others = list(datasets) if isinstance(datasets, (list, tuple)) else [datasets]
-        return ConcatDataset([self] + others)
+        return COMBINATORS["concat"]([self] + others)
 
     def __add__(self, other):
         return self.concat(other)
 
     def split(self, sizes, randomize=True):
-        from .combine import split
-        return split(self, sizes, randomize)
+        return COMBINATORS["split"](self, sizes, randomize)
 
     def shuffle(self, buffer_size):
         return ShuffleDataset(self, buffer_size)
@@ -151,12 +160,10 @@ class Dataset:
     # -- iteration ---------------------------------------------------------------------------
     def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False, do_copy=True):
         """An iterator of lists of Tensors (numpy arrays with ``output_numpy``), one per row."""
-        from .iterators import TupleIterator
         return TupleIterator(self, columns, num_epochs, output_numpy)
 
     def create_dict_iterator(self, num_epochs=-1, output_numpy=False, do_copy=True):
         """An iterator of ``{column name: Tensor}`` dicts, one per row."""
-        from .iterators import DictIterator
         return DictIterator(self, num_epochs, output_numpy)
 
     def __iter__(self):
@@ -386,7 +393,6 @@ class MapDataset(Dataset):
             output_columns = self.input_columns
         self.output_columns = [output_columns] if isinstance(output_columns, str) else \
             list(output_columns)
-        from .config import get_num_parallel_workers
         self.num_parallel_workers = num_parallel_workers or get_num_parallel_workers()
         self.python_multiprocessing = python_multiprocessing
 
@@ -401,7 +407,6 @@ class MapDataset(Dataset):
         return names
 
     def _apply(self, task):
-        from . import config
         number, seed, values = task
         with config.row_generator(seed):
             for op in self.operations:
@@ -422,10 +427,8 @@ class MapDataset(Dataset):
         return tuple(to_array(v, "map") for v in values)
 
     def rows(self, epoch):
-        from .parallel import parallel_map
         names = self.children[0].get_col_names()
         out_names = self.get_col_names()
-        from collections import deque
         child_rows = deque()
         rng = epoch.generator(self)
 

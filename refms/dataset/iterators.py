@@ -9,6 +9,7 @@ come out as refms Tensors, or numpy arrays with ``output_numpy=True``
 """
 import numpy as np
 
+from .._tensor import Tensor
 from . import config
 
 __all__ = ["Epoch", "TupleIterator", "DictIterator"]
@@ -83,7 +84,6 @@ class _Iterator:
             return {key: self._value(v) for key, v in array.items()}
         if self.output_numpy:
             return array
-        from .._tensor import Tensor
         if array.dtype.kind in "USO":
             return array                 # strings stay numpy, as MindSpore keeps them
         return Tensor(array)

@@ -9,6 +9,8 @@ a global shuffle here).
 """
 import enum
 
+import numpy as np
+
 from ..mindrecord.reader import ShardSet
 from .sources import _RandomAccessSource
 
@@ -52,7 +54,6 @@ class MindDataset(_RandomAccessSource):
             row = self.padded_sample
         else:
             row = self.files.row(index)
-        import numpy as np
         return tuple(np.asarray(row[name]) for name in self.column_names)
 
     def get_col_names(self):

@@ -10,6 +10,8 @@ iterator abandoned half-way shuts its pool down.
 """
 from collections import deque
 
+from .config import get_prefetch_size
+
 __all__ = ["parallel_map"]
 
 _FORKED = {}
@@ -31,7 +33,6 @@ def parallel_map(function, items, workers, processes=False):
         key = None
         pool = futures.ThreadPoolExecutor(workers)
         submit = lambda item: pool.submit(function, item)            # noqa: E731
-    from .config import get_prefetch_size
     window = get_prefetch_size() * workers
     pending = deque()
     try:

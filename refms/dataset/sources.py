@@ -19,6 +19,9 @@ it cannot equal MindSpore's, whose generator is its own C++ one.
 """
 import numpy as np
 
+from .._tensor import Tensor
+from ..dtype import Type
+from .config import get_num_parallel_workers
 from .dataset import Dataset, to_array
 from .parallel import parallel_map
 from .samplers import resolve_sampler
@@ -51,7 +54,6 @@ class _RandomAccessSource(Dataset):
         self.num_samples = _check_num_samples(num_samples)
         self.sampler = resolve_sampler(sampler, shuffle, self.num_samples, num_shards, shard_id,
                                        op or type(self).__name__)
-        from .config import get_num_parallel_workers
         self.num_parallel_workers = num_parallel_workers or get_num_parallel_workers()
         self.use_processes = False
 
@@ -107,7 +109,6 @@ class NumpySlicesDataset(_RandomAccessSource):
             names = ["column_0"]
             columns = [to_array(data, "NumpySlicesDataset")]
         else:
-            from .._tensor import Tensor
             if not isinstance(data, Tensor):
                 raise TypeError(f"For 'NumpySlicesDataset', the 'data' must be a list, tuple, dict "
                                 f"or numpy array, but got {type(data).__name__}.")
@@ -208,5 +209,4 @@ class GeneratorDataset(_RandomAccessSource):
 
 
 def _numpy_type(dtype):
-    from ..dtype import Type
     return dtype.np_type if isinstance(dtype, Type) else dtype

@@ -13,12 +13,14 @@ Reading order (each module opens with what it does and which algorithm):
    Python ``ast`` → IR
 3. :mod:`~refms.graph.resolve`, :mod:`~refms.graph.builtins` — names → objects
 4. :mod:`~refms.graph.abstract`, :mod:`~refms.graph.infer` (with :mod:`~refms.graph.bridge`,
-   :mod:`~refms.graph.op_rules`, :mod:`~refms.graph.cells`, :mod:`~refms.graph.tracer`) — inference
+   :mod:`~refms.graph.op_rules`, :mod:`~refms.graph.cells`, :mod:`~refms.graph.tracer`) — inference;
+   :mod:`~refms.graph.cells` is also where upper layers register how their objects (Cells)
+   are called in a graph
 5. :mod:`~refms.graph.passes` — inline, simplify, closure conversion, constant folding, CSE,
    DCE, fusion (:mod:`~refms.graph.clone` copies graphs for them)
 6. :mod:`~refms.graph.executor` — running the IR
-7. :mod:`refms.autograd.graph_grad` — gradients as an IR → IR transform;
-   :mod:`refms.autograd.graph_dispatch` — when gradients are compiled
+7. :mod:`~refms.graph.autodiff` — gradients as an IR → IR transform;
+   :mod:`~refms.graph.grad_dispatch` — when gradients are compiled
 8. :mod:`~refms.graph.printer`, :mod:`~refms.graph.dot` — dumps; :mod:`~refms.graph.compiler` —
    the driver
 9. :mod:`~refms.graph.api` — ``jit``, ``ms_function``, compiled Cells, ``ir_text``;

@@ -9,6 +9,8 @@ The lattice is small (MindSpore's ``AbstractBase`` family, cut down):
                             constant Tensors, dtypes, Cells, Primitives, functions — and
                             Parameters, whose *identity* is known while their data is
                             read at run time
+``AbstractScalar(type)``    a Python ``bool``, ``int`` or ``float`` known only at run time
+                            (a number changed under a Tensor condition)
 ``AbstractTuple(items)``    a tuple, list or dict with at least one non-constant item
 ``AbstractClosure``         a parsed function not yet specialized, with the context of its
                             enclosing graph
@@ -18,16 +20,21 @@ The lattice is small (MindSpore's ``AbstractBase`` family, cut down):
 ``Bottom``                  the "value" of ``raise``: no value, joins with anything
 ==========================  =============================================================
 
-Python numbers are always constants (as in MindSpore, a scalar input is part of
-the compile key); only Tensors are run-time values.
+Python numbers are constants (as in MindSpore, a scalar input is part of the
+compile key) until control flow on a Tensor makes them depend on run-time data:
+``n = 1`` in one branch of an ``if`` on a Tensor and ``n = 2`` in the other join
+to a run-time ``int``, and a number a ``while`` on a Tensor changes is broadened
+to one (MindSpore's variable scalars).  Their operations run at run time.
 """
 import numpy as np
 
 from .. import dtype as mstype
+from .._tensor import Tensor
 from ..ops.primitive import Abstract
+from ..parameter import Parameter
 from .errors import GraphCompileError
 
-__all__ = ["Abstract", "Const", "AbstractTuple", "AbstractClosure", "AbstractGraph",
+__all__ = ["Abstract", "Const", "AbstractScalar", "AbstractTuple", "AbstractClosure", "AbstractGraph",
            "AbstractPartial", "AbstractSwitch", "Bottom", "BOTTOM", "Pending",
            "FUNCTION_ABSTRACTS", "abstract_of", "key_of", "join", "format_abstract",
            "is_const", "leaves"]
@@ -43,6 +50,33 @@ class Const:
 
     def __repr__(self):
         return f"Const({self.value!r})"
+
+
+#: The Python scalar types a run-time scalar can have, and the dtype of its Tensor form.
+SCALAR_TYPES = (bool, int, float)
+
+
+class AbstractScalar:
+    """A Python number (``bool``, ``int`` or ``float``) known only when the graph runs."""
+
+    __slots__ = ("type",)
+
+    def __init__(self, type_):
+        self.type = type_
+
+    @property
+    def dtype(self):
+        """The dtype of the 0-d Tensor this number becomes in an op with Tensors."""
+        return {bool: mstype.bool_, int: mstype.int64, float: mstype.float32}[self.type]
+
+    def __repr__(self):
+        return f"AbstractScalar({self.type.__name__})"
+
+
+def scalar_type(value):
+    """``bool``, ``int`` or ``float`` for a Python number (numpy scalars excluded); else None."""
+    kind = type(value)
+    return kind if kind in SCALAR_TYPES else None
 
 
 class AbstractTuple:
@@ -148,7 +182,6 @@ def is_const(abstract):
 def abstract_of(value):
     """The abstract of a run-time argument: Tensors are abstract, containers of Tensors are
     tuples, everything else is a constant."""
-    from .._tensor import Tensor
     if isinstance(value, Tensor):
         return Abstract(tuple(value.shape), value.dtype, getattr(value, "weak", False))
     if isinstance(value, (tuple, list)) and _contains_tensor(value):
@@ -160,7 +193,6 @@ def abstract_of(value):
 
 
 def _contains_tensor(values):
-    from .._tensor import Tensor
     for v in values:
         if isinstance(v, Tensor):
             return True
@@ -210,6 +242,8 @@ def key_of(abstract):
         return ("T", abstract.shape, abstract.dtype.name, bool(abstract.weak))
     if isinstance(abstract, Const):
         return ("C", const_key(abstract.value))
+    if isinstance(abstract, AbstractScalar):
+        return ("S", abstract.type.__name__)
     if isinstance(abstract, AbstractTuple):
         return ("tuple", abstract.kind, abstract.keys and tuple(const_key(k) for k in abstract.keys),
                 tuple(key_of(a) for a in abstract.items))
@@ -232,26 +266,91 @@ def _same(a, b):
 
 def _as_tensor_abstract(abstract):
     """A constant Tensor joined with another Tensor is just a Tensor of its shape and dtype."""
-    from .._tensor import Tensor
     if isinstance(abstract, Const) and isinstance(abstract.value, Tensor):
         return Abstract(tuple(abstract.value.shape), abstract.value.dtype)
     return abstract
 
 
+def _scalar_kind(abstract):
+    """The Python type of a scalar abstract (a constant number or a run-time scalar)."""
+    if isinstance(abstract, AbstractScalar):
+        return abstract.type
+    if isinstance(abstract, Const):
+        return scalar_type(abstract.value)
+    return None
+
+
+def _as_items(abstract):
+    """A constant tuple, list or dict as an AbstractTuple of constants (else unchanged)."""
+    if isinstance(abstract, Const) and type(abstract.value) in (tuple, list):
+        kind = "list" if isinstance(abstract.value, list) else "tuple"
+        return AbstractTuple([Const(v) for v in abstract.value], kind)
+    if isinstance(abstract, Const) and type(abstract.value) is dict:
+        return AbstractTuple([Const(v) for v in abstract.value.values()], "dict",
+                             list(abstract.value))
+    return abstract
+
+
+def broaden(a, b):
+    """The abstract of a loop variable that is ``a`` on one iteration and ``b`` on the next:
+    numbers that differ become run-time scalars (recursively in tuples); None when the two
+    cannot be one value (a different type, shape or length)."""
+    if _same(a, b):
+        return a
+    kind_a, kind_b = _scalar_kind(a), _scalar_kind(b)
+    if kind_a is not None and kind_a is kind_b:
+        return AbstractScalar(kind_a)
+    a, b = _as_tensor_abstract(a), _as_tensor_abstract(b)
+    if isinstance(a, Abstract) and isinstance(b, Abstract):
+        if a.dtype is b.dtype and a.shape == b.shape:
+            return Abstract(a.shape, a.dtype, a.weak and b.weak)
+        return None
+    a, b = _as_items(a), _as_items(b)
+    if isinstance(a, AbstractTuple) and isinstance(b, AbstractTuple):
+        if a.kind == b.kind and len(a.items) == len(b.items) and a.keys == b.keys:
+            items = [broaden(x, y) for x, y in zip(a.items, b.items)]
+            if all(item is not None for item in items):
+                return AbstractTuple(items, a.kind, a.keys)
+    return None
+
+
+def broaden_all(abstract):
+    """``abstract`` with every number made a run-time scalar and every constant Tensor a
+    Tensor abstract (a loop variable first assigned inside the loop)."""
+    kind = _scalar_kind(abstract)
+    if kind is not None:
+        return AbstractScalar(kind)
+    abstract = _as_tensor_abstract(_as_items(abstract))
+    if isinstance(abstract, AbstractTuple):
+        return AbstractTuple([broaden_all(item) for item in abstract.items], abstract.kind,
+                             abstract.keys)
+    return abstract
+
+
 def join(a, b, where=""):
     """The abstract both branches of a run-time ``if`` agree on; an error when they differ
-    (MindSpore requires the same type and shape on both paths)."""
+    (MindSpore requires the same type and shape on both paths).  Numbers of one Python type
+    join to a run-time scalar; a one-element bool Tensor and a bool (``t > 0 and flag``)
+    to the Tensor."""
     if isinstance(a, (Bottom, Pending)):
         return b
     if isinstance(b, (Bottom, Pending)):
         return a
     if _same(a, b):
         return a
+    kind_a, kind_b = _scalar_kind(a), _scalar_kind(b)
+    if kind_a is not None and kind_a is kind_b:
+        return AbstractScalar(kind_a)
     a, b = _as_tensor_abstract(a), _as_tensor_abstract(b)
+    for tensor, other in ((a, b), (b, a)):
+        if (isinstance(tensor, Abstract) and tensor.shape == () and tensor.dtype is mstype.bool_
+                and _scalar_kind(other) is bool):
+            return tensor
     if isinstance(a, Abstract) and isinstance(b, Abstract):
         if a.dtype is b.dtype and a.shape == b.shape:
             return Abstract(a.shape, a.dtype, a.weak and b.weak)
-    elif isinstance(a, AbstractTuple) and isinstance(b, AbstractTuple):
+    elif isinstance(_as_items(a), AbstractTuple) and isinstance(_as_items(b), AbstractTuple):
+        a, b = _as_items(a), _as_items(b)
         if a.kind == b.kind and len(a.items) == len(b.items) and a.keys == b.keys:
             return AbstractTuple([join(x, y, where) for x, y in zip(a.items, b.items)], a.kind,
                                  a.keys)
@@ -284,12 +383,12 @@ def _scalar_type_name(value):
 
 def format_abstract(abstract):
     """``<Tensor[Float32], (2, 3)>``, ``<Int64, NoShape>``, ``<Tuple[...]>``, ``<Func, NoShape>``."""
-    from ..parameter import Parameter
-    from .._tensor import Tensor
     if abstract is None:
         return "<null>"
     if isinstance(abstract, Abstract):
         return f"<Tensor[{abstract.dtype}], {_shape_text(abstract.shape)}>"
+    if isinstance(abstract, AbstractScalar):
+        return f"<{_scalar_type_name(abstract.type())}, NoShape, value=<run time>>"
     if isinstance(abstract, Const):
         value = abstract.value
         if isinstance(value, Parameter):

@@ -13,16 +13,20 @@ When code is compiled (SEMANTICS.md 7.2):
 Inside a compilation the same calls are inlined into the graph being built
 instead of being compiled separately.  When a PyNative gradient tape records
 around a compiled call, the call is recorded as one tape entry whose backward
-runs the compiled gradient graph (:mod:`refms.autograd.graph_grad`).
+runs the compiled gradient graph (:mod:`refms.graph.grad_dispatch`).
 """
 import functools
 import inspect
 
 from .. import compat as _compat
+from ..autograd import tape as _tape
 from ..context import is_graph_mode
 from . import abstract as A
 from .cache import CompileCache
-from .compiler import compile_call, signature_key
+from .compiler import compile_call, compile_for, parameter_names
+from .grad_dispatch import run_recorded
+from .jit_function import JitTarget
+from .resolve import clear_cache
 from .tracer import current, is_tracing
 
 __all__ = ["jit", "ms_function", "JitFunction", "run_cell_graph", "in_graph_context", "ir_text",
@@ -45,39 +49,14 @@ def _call_inside_compilation(fn, args, kwargs):
     return spec.to_python(ctx, node, abstract, loc)
 
 
-def _parameter_names(fn, count):
-    try:
-        target = fn.construct if hasattr(fn, "construct") and hasattr(fn, "cls_name") else fn
-        names = [p for p in inspect.signature(target).parameters]
-    except (TypeError, ValueError):
-        return None
-    return names[:count]
-
-
-def _cache_key(args, kwargs, extra=()):
-    return (signature_key(args), tuple(kwargs), signature_key(tuple(kwargs.values())),
-            _compat.get_compat()) + tuple(extra)
-
-
-def compile_for(fn, cache, args, kwargs, extra_key=()):
-    """The compiled program of ``fn`` for these arguments (from ``cache`` when compiled)."""
-    key = _cache_key(args, kwargs, extra_key)
-    compiled = cache.get(key)
-    if compiled is None:
-        compiled = compile_call(fn, args, kwargs, names=_parameter_names(fn, len(args)))
-        cache[key] = compiled
-    return compiled
-
-
 def _run(fn, cache, args, kwargs, extra_key=()):
-    from ..autograd import graph_dispatch
-    if graph_dispatch.tape_wants(args):
-        return graph_dispatch.run_recorded(fn, cache, args, kwargs, extra_key)
+    if _tape.recording():      # a PyNative gradient records around this call
+        return run_recorded(fn, cache, args, kwargs, extra_key)
     compiled = compile_for(fn, cache, args, kwargs, extra_key)
     return compiled.run(list(args) + list(kwargs.values()))
 
 
-class JitFunction:
+class JitFunction(JitTarget):
     """A function (or method) compiled on first call per input signature.
 
     The compiled programs are kept in a :class:`~refms.graph.cache.CompileCache` of at most
@@ -170,12 +149,11 @@ def run_cell_graph(cell, args, kwargs):
 def ir_text(fn, *args, stage=None, **kwargs):
     """The IR dump text of ``fn(*args, **kwargs)`` compiled (default: the final, validated
     program; ``stage='type_inference'`` and the pass names select earlier ones)."""
-    compiled = compile_call(fn, args, kwargs, names=_parameter_names(fn, len(args)),
+    compiled = compile_call(fn, args, kwargs, names=parameter_names(fn, len(args)),
                             keep_stages=True)
     return compiled.text(stage)
 
 
 def clear_caches():
     """Forget parsed graphs (tests that redefine functions at the same address use this)."""
-    from .resolve import clear_cache
     clear_cache()

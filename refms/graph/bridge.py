@@ -12,22 +12,15 @@ from the stand-ins and append its cnode.
 """
 import types
 
-from ..autograd import pynative as _pynative
+from ..ops import apply as _apply
 from ..parameter import Parameter
 from . import abstract as A
 from . import graph_ops as G
 from .errors import GraphCompileError, note_location
 from .ir import CNode, ValueNode
-from .tracer import Tracer, tracing, current, inferring_shapes
+from .tracer import ScalarTracer, Tracer, tracing, current, inferring_shapes
 
-__all__ = ["PythonBridge", "GraphCallable", "primitive_has_effect"]
-
-
-def primitive_has_effect(prim):
-    """Writes memory (BatchNorm's moving statistics, Assign), draws random numbers, or talks
-    to a device queue: never folded, merged or dropped."""
-    return bool(getattr(prim, "side_effect_mem", False) or getattr(prim, "side_effect_hidden", False)
-                or prim.name in ("Assign", "GetNext"))
+__all__ = ["PythonBridge", "GraphCallable"]
 
 
 class GraphCallable:
@@ -94,6 +87,8 @@ class PythonBridge:
         """The Python stand-in of a (node, abstract) pair."""
         if isinstance(abstract, A.Abstract):
             return Tracer(node, abstract)
+        if isinstance(abstract, A.AbstractScalar):
+            return ScalarTracer(node, abstract)
         if isinstance(abstract, A.Const):
             return abstract.value
         if isinstance(abstract, A.AbstractTuple):
@@ -114,6 +109,8 @@ class PythonBridge:
     # -- Python -> graph ---------------------------------------------------------------------
     def from_python(self, ctx, value, loc=None):
         """The (node, abstract) pair for a Python value produced during tracing."""
+        if isinstance(value, ScalarTracer):
+            return value.scalar_node, value.scalar_abstract
         if isinstance(value, Tracer):
             return value.node, value.abstract
         if isinstance(value, GraphCallable):
@@ -172,19 +169,22 @@ class PythonBridge:
 
     def emit_primitive(self, ctx, prim, args, loc):
         """``prim(*args)`` while tracing: infer its output and append its cnode."""
-        if prim.name == "HookBackward":
-            # Graph mode and jit ignore HookBackward (MindSpore 2.10, SEMANTICS.md 5.1).
+        if prim.identity_in_graph:          # HookBackward: graph mode ignores it (SEMANTICS.md 5.1)
             return args[0] if len(args) == 1 else tuple(args)
-        mixed = _pynative._MIXED_PRECISION[0]
-        if mixed is not None and prim.name != "Cast":
-            args = _pynative.cast_floating_inputs(prim, args, mixed)
-        inputs = _pynative.prepare(prim, args)
+        mixed = _apply.mixed_precision()
+        if mixed is not None and not prim.keeps_input_dtypes:
+            args = _apply.cast_floating_inputs(prim, args, mixed)
+        inputs = _apply.prepare(prim, args)
         with inferring_shapes():
             inferred = prim.infer(*inputs)
+        if isinstance(inferred, tuple) and len(inferred) != prim.n_outputs:
+            raise GraphCompileError(f"internal error: {prim.name}'s shape rule gave "
+                                    f"{len(inferred)} outputs, but it declares n_outputs = "
+                                    f"{prim.n_outputs}")
         abstract = A.AbstractTuple(inferred) if isinstance(inferred, tuple) else inferred
         nodes = [self.input_node(ctx, x, loc) for x in inputs]
         node = ctx.graph.apply([ValueNode(prim)] + nodes, abstract=abstract, loc=loc)
-        if primitive_has_effect(prim):
+        if prim.has_side_effect:
             ctx.effects = True
         if isinstance(inferred, tuple):
             return tuple(Tracer(ctx.graph.apply([G.TUPLE_GETITEM, node, ValueNode(k)],

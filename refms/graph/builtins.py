@@ -20,7 +20,17 @@ code), so they may call refms ops freely.
 """
 import builtins as _builtins
 
+import numpy as np
+
+from .. import dtype as mstype
 from .._tensor import Tensor
+from ..ops import functional as F
+from ..ops.meta import install_print
+from ..ops.prims.getitem import ScatterIndexAdd, normalize_index
+from . import graph_ops as G
+from .errors import GraphCompileError
+from .graph_ops import print_values
+from .tracer import current
 
 __all__ = ["GRAPH_BUILTINS", "graph_version", "graph_print", "graph_len", "graph_iter",
            "graph_setitem", "graph_not"]
@@ -28,12 +38,23 @@ __all__ = ["GRAPH_BUILTINS", "graph_version", "graph_print", "graph_len", "graph
 
 def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
     """``print(...)`` in a graph: a Print op run every time the graph runs."""
-    from . import graph_ops as G
-    from .tracer import current
     state = current()
     if state is None:
         return print(*values, sep=sep, end=end, file=file, flush=flush)
     return state.specializer.emit_op(G.PRINT, values)
+
+
+def print_op(*values):
+    """``ops.Print()(*values)``: each value on its own line, now (PyNative), or a Print op
+    run every time the graph runs (while tracing).  Installed into :mod:`refms.ops.meta`."""
+    state = current()
+    if state is None:
+        print_values(*values)
+        return None
+    return state.specializer.emit_op(G.PRINT, values)
+
+
+install_print(print_op)
 
 
 def _tensors(values):
@@ -41,7 +62,6 @@ def _tensors(values):
 
 
 def _extremum(values, reduce_name, pair_name, python_fn):
-    from ..ops import functional as F
     if len(values) == 1 and isinstance(values[0], Tensor):
         return getattr(F, reduce_name)(values[0], (), False)
     if len(values) == 1:
@@ -69,8 +89,6 @@ def graph_min(*values, **kwargs):
 
 
 def _all_or_any(value, reduce_name, combine_name, python_fn):
-    from ..ops import functional as F
-    from .. import dtype as mstype
     if isinstance(value, Tensor):
         return getattr(F, reduce_name)(F.cast(value, mstype.bool_), (), False)
     items = tuple(value)
@@ -98,7 +116,6 @@ def graph_any(value):
 
 def graph_sum(values, start=0):
     """``sum(t)`` of a Tensor → ``ReduceSum``; of a sequence → Python's sum (Tensor adds)."""
-    from ..ops import functional as F
     if isinstance(values, Tensor):
         return F.reduce_sum(values, (), False) + start if start else F.reduce_sum(values, (), False)
     return _builtins.sum(values, start)
@@ -160,9 +177,6 @@ def graph_setitem(container, index, value):
 def _tensor_setitem(x, index, value):
     """``x[index] = value`` as ``select(mask, scattered value, x)``: the index must be known
     at compile time; ``value`` is broadcast to the indexed region."""
-    import numpy as np
-    from ..ops import functional as F
-    from ..ops.prims.getitem import ScatterIndexAdd, normalize_index
     index = normalize_index(index)
     mask = np.zeros(tuple(x.shape), dtype=np.bool_)
     mask[index] = True
@@ -191,9 +205,6 @@ def graph_list_method(container, method, *args):
 def graph_tensor_index(x, index):
     """``x[index]`` with a run-time Tensor ``index``: integers gather along axis 0; a boolean
     mask of ``x``'s shape selects elements (a 1-D result whose length is known at run time)."""
-    from ..ops import functional as F
-    from .. import dtype as mstype
-    from .errors import GraphCompileError
     if index.dtype is mstype.bool_:
         if tuple(index.shape) != tuple(x.shape):
             raise GraphCompileError(
@@ -207,8 +218,6 @@ def graph_tensor_index(x, index):
 
 def graph_not(value):
     """``not t`` of a one-element Tensor → ``LogicalNot``."""
-    from ..ops import functional as F
-    from .. import dtype as mstype
     return F.logical_not(F.cast(value, mstype.bool_))
 
 

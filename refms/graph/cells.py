@@ -1,33 +1,77 @@
-"""How a Cell call compiles (a mixin of the Specializer).
+"""How a call of an upper layer's object compiles: call rules (the graph layer's one seam).
 
-``cell(*args)`` inside a compiled graph follows the Cell call pipeline of
-SEMANTICS.md 3.4, resolved at compile time:
+``refms.nn`` sits above this package, yet a Cell called inside a compiled
+graph must follow the Cell call pipeline of SEMANTICS.md 3.4 — forward
+pre-hooks, ``construct`` (or the custom-bprop unit), forward hooks, the
+backward-hook unit — exactly as in PyNative.  That pipeline is written once,
+in :mod:`refms.nn.cell_call`.  So ``refms.nn`` registers a :class:`CallRule`
+for ``Cell`` here when it is imported (:func:`register_call_rule`), and the
+specializer, meeting a call of an object whose type has a rule, hands the
+call to it together with :class:`GraphSteps`: what each step of the
+pipeline means in a graph:
 
-1. forward pre-hooks run now, on stand-ins: in MindSpore 2.10 they are
-   compiled into the graph, so their Python side effects happen once, at
-   compile time, and the ops they call become nodes (SEMANTICS.md 5.6);
-   under a compat version whose docs say graph mode ignores hooks they are skipped;
-2. ``construct``: a user-written one is parsed and specialized with ``self``
-   bound to the cell; refms's own layers are run on stand-ins;
-3. a cell with a custom ``bprop`` is kept as one graph flagged
-   ``custom_bprop`` (graph autodiff calls the bprop instead of differentiating
-   inside it, SEMANTICS.md 6);
-4. forward hooks run on the output, like pre-hooks;
-5. a cell with backward (pre-)hooks is kept as one graph flagged
-   ``backward_hooks`` holding steps 2–4 (2.x scope: forward-hook ops inside,
-   pre-hook ops outside, SEMANTICS.md 5.4); graph autodiff wraps its
-   backpropagator with :class:`PyCall` nodes that run the hooks in Python when
-   the gradient runs (:func:`backward_pre_hooks`, :func:`backward_hooks`);
-6. ``to_float`` casts the floating inputs of the ops inside, as PyNative does.
+``construct(obj, method, args, kwargs)``
+    a user-written method is parsed and specialized with ``self`` bound; refms's
+    own layers run on stand-ins;
+``custom_bprop(obj, args, body, bprop)``
+    ``body`` in a graph of its own flagged ``custom_bprop``: graph autodiff
+    calls ``bprop(*inputs, out, dout)`` instead of differentiating inside it
+    (SEMANTICS.md 6);
+``backward_hooks(obj, args, body, hooks)``
+    ``body`` in a graph of its own flagged ``backward_hooks``: graph autodiff
+    wraps its backpropagator with :class:`PyCall` nodes that run
+    ``hooks.pre(dout)`` and ``hooks.post(grad_input, dout, *inputs)`` in Python
+    when the gradient runs (SEMANTICS.md 5.3–5.6).
+
+Pre- and forward hooks run at compile time, on stand-ins: in MindSpore 2.10
+they are compiled into the graph, so their Python side effects happen once
+and the ops they call become nodes (SEMANTICS.md 5.6).
 """
-from ..autograd import pynative as _pynative
 from . import abstract as A
 from . import graph_ops as G
 from .errors import GraphCompileError
 from .ir import ValueNode
+from .jit_function import JitTarget
 from .tracer import current
 
-__all__ = ["CellRule", "PyCall", "backward_pre_hooks", "backward_hooks"]
+__all__ = ["CallRule", "register_call_rule", "call_rule_for", "GraphSteps", "CellRule", "PyCall"]
+
+
+class CallRule:
+    """How objects of one type (registered by an upper layer) are called in a graph."""
+
+    def call(self, steps, obj, args, kwargs):
+        """Run ``obj(*args, **kwargs)`` on stand-ins, using ``steps`` (a :class:`GraphSteps`)."""
+        raise NotImplementedError
+
+    def source_function(self, obj):
+        """The Python function whose source the parser reads for a call of ``obj``."""
+        raise NotImplementedError
+
+    def compiled_in_graph_mode(self, obj):
+        """True when a gradient of ``obj`` taken in GRAPH_MODE is compiled as a whole."""
+        return True
+
+
+#: type -> CallRule, filled by the layers above at import.
+_CALL_RULES = {}
+
+
+def register_call_rule(cls, rule):
+    """Calls of instances of ``cls`` (and its subclasses) inside a graph go to ``rule``."""
+    _CALL_RULES[cls] = rule
+    return rule
+
+
+def call_rule_for(value):
+    """The rule registered for ``type(value)`` or one of its bases, or None."""
+    if not _CALL_RULES:
+        return None
+    for cls in type(value).__mro__:
+        rule = _CALL_RULES.get(cls)
+        if rule is not None:
+            return rule
+    return None
 
 
 class PyCall(G.GraphOp):
@@ -38,117 +82,69 @@ class PyCall(G.GraphOp):
         super().__init__(f"PyCall[{name}]", fn, effect=True)
 
 
-def backward_pre_hooks(cell):
-    """The run-time step ``dout -> dout'`` of a cell's backward pre-hooks (SEMANTICS.md 5.5)."""
-    def run(dout):
-        grad_output = dout if isinstance(dout, tuple) else (dout,)
-        owner = cell._hook_owner()
-        for hook in list(cell._backward_pre_hooks.values()):
-            result = hook(owner, grad_output)
-            if result is None:
-                continue
-            result = result if isinstance(result, tuple) else (result,)
-            if len(result) != len(grad_output):
-                raise TypeError(f"The backward pre hook return value size is {len(result)} not "
-                                f"equal to expect output size {len(grad_output)}: a backward "
-                                f"pre-hook of cell '{cell.cls_name}' must return one gradient "
-                                f"per Tensor output.")
-            grad_output = result
-        return grad_output if isinstance(dout, tuple) else grad_output[0]
-    return run
+class GraphSteps:
+    """The steps of a call pipeline as the specializer runs them (see the module docstring)."""
 
+    def __init__(self, specializer):
+        self.spec = specializer
 
-def backward_hooks(cell):
-    """The run-time step ``(grad_input, dout, *inputs) -> grad_input'`` of a cell's backward
-    hooks, through the same :class:`refms.nn.cell_hooks.BackwardHookCall` PyNative uses."""
-    from ..nn.cell_hooks import BackwardHookCall
+    def construct(self, obj, method, args, kwargs):
+        spec = self.spec
+        state = current()
+        ctx, loc = state.ctx, state.loc
+        pairs = [spec.from_python(ctx, a, loc) for a in args]
+        kw = {k: spec.from_python(ctx, v, loc) for k, v in kwargs.items()}
+        parsed = spec.parsed_callee(method)
+        if parsed is None:                    # refms's own code: run it on the stand-ins
+            return spec.run_unparsed(method, args, kwargs)
+        node, abstract = spec.apply(ctx, A.Const(method), ValueNode(method), pairs, kw, loc)
+        return spec.to_python(ctx, node, abstract, loc)
 
-    def run(grad_input, dout, *inputs):
-        call = BackwardHookCall(cell)
-        call.inputs = tuple(inputs)
-        call.grad_output = dout if isinstance(dout, tuple) else (dout,)
-        return tuple(call._call_hooks(tuple(grad_input)))
-    return run
+    def custom_bprop(self, obj, args, kwargs, body, bprop):
+        if kwargs:
+            raise GraphCompileError(f"Cell '{type(obj).__name__}' has a custom bprop: call it "
+                                    f"with positional arguments in graph mode")
+        return self._unit(obj, args, body, "custom_bprop", bprop)
+
+    def backward_hooks(self, obj, args, body, hooks):
+        return self._unit(obj, args, body, "backward_hooks", hooks)
+
+    def _unit(self, obj, args, body, flag, handler):
+        """``body(*args)`` in a graph of its own flagged ``{flag: handler}``, so that graph
+        autodiff can treat it as one unit; returns its stand-ins."""
+        spec = self.spec
+        state = current()
+        ctx, loc = state.ctx, state.loc
+        name = type(obj).__name__
+        pairs = [spec.from_python(ctx, a, loc) for a in args]
+        body.__name__ = f"{name}.{flag}"
+        graph = spec.graph_for_call(A.Const(body), ValueNode(body), [a for _, a in pairs],
+                                    f"{name}_construct", loc=loc,
+                                    flags={flag: handler, "n_inputs": len(pairs)})
+        node, abstract = spec.call_graph(ctx, graph, pairs, loc)
+        return spec.to_python(ctx, node, abstract, loc)
 
 
 class CellRule:
-    """Mixin of :class:`refms.graph.infer.Specializer`."""
+    """Mixin of :class:`refms.graph.infer.Specializer`: calls that go to a registered rule."""
 
     @staticmethod
     def is_cell(value):
-        from ..nn.cell import Cell
-        return isinstance(value, Cell)
+        return call_rule_for(value) is not None
 
-    def call_cell(self, ctx, cell, args, kwargs, loc):
+    def call_cell(self, ctx, obj, args, kwargs, loc):
+        rule = call_rule_for(obj)
+        steps = GraphSteps(self)
+
         def pipeline(*py_args, **py_kwargs):
-            return self.run_cell_pipeline(cell, py_args, py_kwargs)
-        pipeline.__name__ = f"{cell.cls_name}.__call__"
+            return rule.call(steps, obj, py_args, py_kwargs)
+        pipeline.__name__ = f"{type(obj).__name__}.__call__"
         return self.trace_call(ctx, pipeline, args, kwargs, loc)
 
-    def run_cell_pipeline(self, cell, args, kwargs):
-        """Steps 1–5 of the module docstring, in Python on stand-ins (inside a trace)."""
-        hooks = cell._hooks_active() and cell._has_hooks()
-        if hooks and cell._forward_pre_hooks:
-            args, kwargs = cell._run_forward_pre_hooks(tuple(args), kwargs)
-        if hooks and (cell._backward_hooks or cell._backward_pre_hooks):
-            def hooked(*inner_args):
-                return self.run_cell_body(cell, inner_args, kwargs, hooks)
-            return self.call_as_unit(cell, args, hooked, "backward_hooks")
-        return self.run_cell_body(cell, args, kwargs, hooks)
-
-    def run_cell_body(self, cell, args, kwargs, hooks):
-        """``construct`` (or the custom-bprop unit) and the forward hooks."""
-        previous = None
-        if cell.mixed_precision_type is not None:
-            previous = _pynative.set_mixed_precision(cell.mixed_precision_type)
-        try:
-            if cell.has_bprop:
-                if kwargs:
-                    raise GraphCompileError(f"Cell '{cell.cls_name}' has a custom bprop: call it "
-                                            f"with positional arguments in graph mode")
-
-                def body(*inner_args):
-                    return self.call_construct(cell, inner_args, {})
-                output = self.call_as_unit(cell, args, body, "custom_bprop")
-            else:
-                output = self.call_construct(cell, args, kwargs)
-        finally:
-            if cell.mixed_precision_type is not None:
-                _pynative.set_mixed_precision(previous)
-        if hooks and cell._forward_hooks:
-            output = cell._run_forward_hooks(tuple(args), kwargs, output)
-        return output
-
-    def construct_callee(self, cell):
-        """(abstract, node) of ``cell.construct`` as a callee: parsed for user code."""
-        method = cell.construct
-        return A.Const(method), ValueNode(method)
-
-    def call_construct(self, cell, args, kwargs):
-        state = current()
-        ctx, loc = state.ctx, state.loc
-        pairs = [self.from_python(ctx, a, loc) for a in args]
-        kw = {k: self.from_python(ctx, v, loc) for k, v in kwargs.items()}
-        fn_abstract, fn_node = self.construct_callee(cell)
-        parsed = self.parsed_callee(fn_abstract.value)
-        if parsed is None:                    # refms's own layer: run it on the stand-ins
-            construct = type(cell).construct
-            from .api import JitFunction
-            if isinstance(construct, JitFunction):
-                construct = construct.fn
-            return construct(cell, *args, **kwargs)
-        node, abstract = self.apply(ctx, fn_abstract, fn_node, pairs, kw, loc)
-        return self.to_python(ctx, node, abstract, loc)
-
-    def call_as_unit(self, cell, args, body, flag):
-        """``body(*args)`` in a graph of its own flagged ``{flag: cell}``, so that graph autodiff
-        can treat it as one unit (a custom bprop, backward hooks); returns its stand-ins."""
-        state = current()
-        ctx, loc = state.ctx, state.loc
-        pairs = [self.from_python(ctx, a, loc) for a in args]
-        body.__name__ = f"{cell.cls_name}.{flag}"
-        graph = self.graph_for_call(A.Const(body), ValueNode(body), [a for _, a in pairs],
-                                    f"{cell.cls_name}_construct", loc=loc,
-                                    flags={flag: cell, "n_inputs": len(pairs)})
-        node, abstract = self.call_graph(ctx, graph, pairs, loc)
-        return self.to_python(ctx, node, abstract, loc)
+    @staticmethod
+    def run_unparsed(method, args, kwargs):
+        """Call refms library code (a method the parser does not read) on stand-ins; a
+        ``jit``-decorated method runs its undecorated function (we are compiling already)."""
+        if isinstance(method, JitTarget):
+            return method.call_unparsed(*args, **kwargs)
+        return method(*args, **kwargs)

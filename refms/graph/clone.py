@@ -9,22 +9,52 @@ redirect those references (MindSpore's ``Cloner``).  Two uses:
   site, its parameters replaced by the call's arguments; the graphs nested in
   it are copied with the host graph as their new parent.
 """
+from . import abstract as A
 from .ir import CNode, FuncGraph, ValueNode, graphs_of
 
-__all__ = ["clone_graph", "inline_body", "scope_of", "replace_uses"]
+__all__ = ["clone_graph", "inline_body", "scope_of", "children_index", "replace_uses",
+           "NodeMapping"]
 
 
-def scope_of(root):
-    """``root`` and the graphs nested in it (directly or deeper), root first."""
-    return [g for g in graphs_of(root) if g.is_inside(root)]
+def scope_of(root, children=None):
+    """``root`` and the graphs nested in it (directly or deeper), root first.
+
+    ``children``: an index ``id(graph) -> graphs whose parent it is`` (see
+    :func:`children_index`); with it the cost is the size of the scope, without it a walk
+    of the whole program."""
+    if children is None:
+        return [g for g in graphs_of(root) if g.is_inside(root)]
+    result, stack, seen = [], [root], set()
+    while stack:
+        graph = stack.pop()
+        if id(graph) in seen:
+            continue
+        seen.add(id(graph))
+        result.append(graph)
+        stack.extend(reversed(children.get(id(graph), ())))
+    return result
+
+
+def children_index(graphs):
+    """``id(graph) -> [graphs whose parent it is]`` over ``graphs``."""
+    children = {}
+    for graph in graphs:
+        if graph.parent is not None:
+            children.setdefault(id(graph.parent), []).append(graph)
+    return children
 
 
 class _Cloner:
-    def __init__(self):
+    def __init__(self, pending=None):
         self.nodes = {}
         self.graphs = {}
+        self.pending = pending or {}     # replacements a pass has decided but not yet applied
 
     def node(self, node):
+        seen = 0
+        while id(node) in self.pending and seen < 1000:
+            node = self.pending[id(node)]
+            seen += 1
         if isinstance(node, ValueNode) and isinstance(node.value, FuncGraph):
             target = self.graphs.get(id(node.value))
             if target is not None:
@@ -72,7 +102,6 @@ class _Cloner:
 
 
 def _retarget(abstract, graph):
-    from . import abstract as A
     if isinstance(abstract, A.AbstractGraph):
         return A.AbstractGraph(graph)
     return abstract
@@ -86,15 +115,35 @@ def clone_graph(root):
     return cloner.graphs[id(root)], cloner.graphs
 
 
-def inline_body(callee, host, args):
+def inline_body(callee, host, args, pending=None, children=None):
     """Copy ``callee``'s cnodes into ``host`` with its parameters bound to ``args`` (nodes of
-    ``host``); returns (the new cnodes in order, the node standing for the call's result)."""
-    cloner = _Cloner()
+    ``host``); returns (the new cnodes in order, the node standing for the call's result).
+    ``pending``: the replacements (``id(node) -> node``) the caller has decided but not yet
+    applied to the graphs; the copies use the replacements.  ``children``: the index of
+    nested graphs (:func:`children_index`), updated with the copies."""
+    cloner = _Cloner(pending)
     for param, arg in zip(callee.params, args):
         cloner.nodes[id(param)] = arg
-    cloner.copy_graphs(scope_of(callee), host=host, root=callee)
+    cloner.copy_graphs(scope_of(callee, children), host=host, root=callee)
+    if children is not None:
+        for copy in cloner.graphs.values():
+            children.setdefault(id(copy.parent), []).append(copy)
     body = [cloner.nodes[id(n)] for n in callee.order]
     return body, cloner.node(callee.output)
+
+
+class NodeMapping(dict):
+    """``id(node) -> replacement`` for :func:`replace_uses`, keeping each replaced node alive:
+    a node dropped from its graph and used nowhere else would otherwise be freed, and a node
+    created later could get its id — and be redirected by mistake."""
+
+    def __init__(self):
+        super().__init__()
+        self._replaced = []
+
+    def replace(self, node, replacement):
+        self[id(node)] = replacement
+        self._replaced.append(node)
 
 
 def replace_uses(graphs, mapping):

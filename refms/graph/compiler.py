@@ -1,29 +1,44 @@
-"""The compiler driver: parse → resolve → infer → passes → validate, with a dump per stage.
+"""The compiler driver: parse → resolve → specialize → passes → validate → execute.
 
 :func:`compile_call` turns "call ``fn`` on arguments like these" into a
-:class:`Compiled` program.  The stages, in the order of the dump files
-``save_graphs`` writes (names after MindSpore's ``NN_<stage>_NNNN.ir``)::
+:class:`Compiled` program by running one named function per stage, in this
+order; each stage's output is what its dump shows (the files ``save_graphs``
+writes, named after MindSpore's ``NN_<stage>_NNNN.ir``)::
 
-    00_parse            the parsed user function (untyped, free names unresolved)
-    01_resolve          names replaced by the objects they denote
-    02_type_inference   the specialized, typed program (refms.graph.infer)
-    03_… passes         one file per pass of refms.graph.passes.PIPELINE
-    NN_validate         the final program, after verify()
+    00_parse            parse_and_resolve  the parsed user function (untyped, names unresolved)
+    01_resolve                             names replaced by the objects they denote
+    02_type_inference   specialize         the specialized, typed program (refms.graph.infer)
+    03_… passes         optimize           one dump per pass of refms.graph.passes.PIPELINE
+    NN_validate         validate           the final program: well formed, types re-checked
+                        Compiled.run       the executor (refms.graph.executor)
+
+Every stage is checked by :func:`refms.graph.ir.verify`; after inference and
+after the last pass the types are re-checked against the primitives' shape
+rules too (:func:`refms.graph.ir.verify_types`).  The user function is parsed
+once (:func:`refms.graph.resolve.front_end` caches it), never again for a dump.
 
 ``refms.graph.ir_text(fn, *args)`` returns the same text without writing files.
 """
+import inspect
 import os
 import sys
 import threading
+import types
 
+from .. import compat as _compat
 from .. import context as _context
 from . import abstract as A
+from . import autodiff
 from . import passes as _passes
 from .dot import format_dot
+from .errors import GraphCompileError
 from .executor import run_graph
-from .infer import Specializer
-from .ir import ValueNode, verify
+from .cells import call_rule_for
+from .infer import Specializer, is_user_function
+from .jit_function import JitTarget
+from .ir import ValueNode, verify, verify_types
 from .printer import format_program
+from .resolve import front_end
 
 __all__ = ["Compiled", "compile_call", "deep_recursion", "signature_key", "observe"]
 
@@ -104,6 +119,7 @@ def signature_key(args):
 
 
 def _dump(stages, graphs_by_stage, name):
+    """Write one ``.ir`` and one ``.dot`` file per stage into ``save_graphs_path``."""
     path = _context.get_context("save_graphs_path") or "."
     os.makedirs(path, exist_ok=True)
     for index, (stage, text) in enumerate(stages):
@@ -120,40 +136,21 @@ def _dump(stages, graphs_by_stage, name):
 def user_function(fn):
     """The Python function the parser reads for ``fn`` (a Cell's ``construct``, the function
     behind ``jit``), or None for refms library code."""
-    import types
-    from .api import JitFunction
-    from .infer import is_user_function
-    from ..nn.cell import Cell
-    if isinstance(fn, Cell):
-        fn = type(fn).construct
-    if isinstance(fn, JitFunction):
+    rule = call_rule_for(fn)
+    if rule is not None:
+        fn = rule.source_function(fn)
+    if isinstance(fn, JitTarget):
         fn = fn.fn
     if isinstance(fn, types.MethodType):
         fn = fn.__func__
-    if isinstance(fn, JitFunction):
+    if isinstance(fn, JitTarget):
         fn = fn.fn
     return fn if is_user_function(fn) else None
-
-
-def _parse_stages(fn, stages, graphs):
-    """00_parse and 01_resolve of the user function behind ``fn`` (a fresh parse)."""
-    from .parser import parse_function
-    from .resolve import resolve
-    target = user_function(fn)
-    graph = parse_function(target) if target is not None else None
-    if graph is None:
-        return
-    stages.append(("parse", format_program(graph)))
-    graphs["parse"] = graph
-    resolve(graph)
-    stages.append(("resolve", format_program(graph)))
-    graphs["resolve"] = graph
 
 
 def _check_output(abstract, name):
     """A compiled program returns data: functions stay inside the graph."""
     if isinstance(abstract, A.FUNCTION_ABSTRACTS):
-        from .errors import GraphCompileError
         raise GraphCompileError(f"'{name}' returns a function: a compiled program returns "
                                 f"Tensors, numbers, strings, None and tuples, lists or dicts of "
                                 f"them; call the function inside instead")
@@ -162,17 +159,90 @@ def _check_output(abstract, name):
             _check_output(item, name)
 
 
-def _verify(entry, stage):
-    """Every stage must leave well-formed IR; a failure names the stage that broke it."""
+class StageLog:
+    """The dumps of one compilation: ``(stage, text)`` pairs and the graph of each stage
+    (for the ``.dot`` files), recorded only when someone will read them."""
+
+    def __init__(self, keep):
+        self.keep = keep
+        self.stages = []
+        self.graphs = {}
+
+    def record(self, stage, graph):
+        if self.keep and graph is not None:
+            self.stages.append((stage, format_program(graph)))
+            self.graphs[stage] = graph
+
+
+# -- the stages, in order ---------------------------------------------------------------------
+
+def parse_and_resolve(fn, log):
+    """Stages ``parse`` and ``resolve``: the user function behind ``fn`` as IR, its free
+    names replaced by the objects they denote (:func:`refms.graph.resolve.front_end`, which
+    parses each function once; inference reads the same resolved graph).  refms's own code
+    is not parsed: inference runs it on stand-ins."""
+    target = user_function(fn)
+    if target is None:
+        return
+    front = front_end(target)
+    log.record("parse", front.parsed)
+    log.record("resolve", front.resolved)
+
+
+def specialize(fn, args, kwargs, name, names, log):
+    """Stage ``type_inference``: the typed entry graph of the call ``fn(*args, **kwargs)``
+    (:class:`refms.graph.infer.Specializer`); for a call recorded on a PyNative tape, the
+    program ``J(fn)`` returning the output and the backpropagator
+    (:mod:`refms.graph.autodiff`)."""
+    spec = Specializer()
+    abstracts = [A.abstract_of(a) for a in list(args) + list(kwargs.values())]
+    recorded = getattr(fn, "recorded_target", None)
+    target = fn if recorded is None else recorded
+    entry = spec.graph_for_call(A.Const(target), ValueNode(target), abstracts, name,
+                                names=names, kw_names=list(kwargs))
+    if recorded is None:
+        _check_output(entry.output.abstract, name)
+    else:                                        # J(fn): returns (output, backpropagator)
+        prepared, lifted = autodiff.prepare(entry)
+        entry = autodiff.Transform(spec).J(prepared)
+        entry.flags["recorded_weights"] = [node.default for node in lifted]
+    log.record("type_inference", entry)
+    check(entry, "type_inference", types=True)
+    return entry
+
+
+def optimize(entry, log):
+    """One stage per pass of :data:`refms.graph.passes.PIPELINE`, each leaving well-formed IR."""
+    for pass_ in _passes.PIPELINE:
+        entry = pass_.run(entry)
+        check(entry, pass_.NAME)
+        log.record(pass_.NAME, entry)
+    return entry
+
+
+def validate(entry, log):
+    """Stage ``validate``: the final program is well formed and its types still agree with
+    the primitives' shape rules after every pass (:func:`refms.graph.ir.verify_types`)."""
+    check(entry, "validate", types=True)
+    log.record("validate", entry)
+    return entry
+
+
+def check(entry, stage, types=False):
+    """:func:`~refms.graph.ir.verify` (and, with ``types``, :func:`~refms.graph.ir.verify_types`);
+    a failure names the stage that broke the IR."""
     try:
         verify(entry)
+        if types:
+            verify_types(entry)
     except Exception as error:
         error.add_note(f"(after the '{stage}' stage)")
         raise
 
 
 def compile_call(fn, args, kwargs=None, name=None, names=None, keep_stages=None):
-    """Compile the call ``fn(*args, **kwargs)`` for arguments like ``args``.
+    """Compile the call ``fn(*args, **kwargs)`` for arguments like ``args``: the stages
+    above, in order; the program runs with :meth:`Compiled.run` (the executor).
 
     ``fn``: a Cell, a jit function, a parsed user function or refms library code.
     The entry graph's parameters are the positional arguments followed by the
@@ -181,41 +251,39 @@ def compile_call(fn, args, kwargs=None, name=None, names=None, keep_stages=None)
     kwargs = kwargs or {}
     name = name or getattr(fn, "__name__", None) or type(fn).__name__
     dump = bool(_context.get_context("save_graphs"))
-    keep = (dump or bool(_OBSERVERS)) if keep_stages is None else keep_stages
-    stages, graphs = [], {}
+    log = StageLog((dump or bool(_OBSERVERS)) if keep_stages is None else keep_stages)
     with deep_recursion():
-        if keep:
-            _parse_stages(fn, stages, graphs)
-        spec = Specializer()
-        abstracts = [A.abstract_of(a) for a in list(args) + list(kwargs.values())]
-        recorded = getattr(fn, "recorded_target", None)
-        target = fn if recorded is None else recorded
-        entry = spec.graph_for_call(A.Const(target), ValueNode(target), abstracts, name,
-                                    names=names, kw_names=list(kwargs))
-        if recorded is None:
-            _check_output(entry.output.abstract, name)
-        if recorded is not None:                 # J(fn): returns (output, backpropagator)
-            from ..autograd import graph_grad
-            prepared, lifted = graph_grad.prepare(entry)
-            entry = graph_grad.Transform(spec).J(prepared)
-            entry.flags["recorded_weights"] = [node.default for node in lifted]
-        if keep:
-            stages.append(("type_inference", format_program(entry)))
-            graphs["type_inference"] = entry
-        _verify(entry, "type_inference")
-        for pass_ in _passes.PIPELINE:
-            entry = pass_.run(entry)
-            _verify(entry, pass_.NAME)
-            if keep:
-                stages.append((pass_.NAME, format_program(entry)))
-                graphs[pass_.NAME] = entry
-        verify(entry)
-        if keep:
-            stages.append(("validate", format_program(entry)))
-            graphs["validate"] = entry
-    compiled = Compiled(entry, stages, name, graphs)
+        parse_and_resolve(fn, log)
+        entry = specialize(fn, args, kwargs, name, names, log)
+        entry = optimize(entry, log)
+        entry = validate(entry, log)
+    compiled = Compiled(entry, log.stages, name, log.graphs)
     for callback in list(_OBSERVERS):
         callback(compiled)
     if dump:
-        _dump([(f"{stage}", text) for stage, text in stages], graphs, name)
+        _dump(log.stages, log.graphs, name)
+    return compiled
+
+
+def parameter_names(fn, count):
+    try:
+        target = fn.construct if hasattr(fn, "construct") and hasattr(fn, "cls_name") else fn
+        names = [p for p in inspect.signature(target).parameters]
+    except (TypeError, ValueError):
+        return None
+    return names[:count]
+
+
+def cache_key(args, kwargs, extra=()):
+    return (signature_key(args), tuple(kwargs), signature_key(tuple(kwargs.values())),
+            _compat.get_compat()) + tuple(extra)
+
+
+def compile_for(fn, cache, args, kwargs, extra_key=()):
+    """The compiled program of ``fn`` for these arguments (from ``cache`` when compiled)."""
+    key = cache_key(args, kwargs, extra_key)
+    compiled = cache.get(key)
+    if compiled is None:
+        compiled = compile_call(fn, args, kwargs, names=parameter_names(fn, len(args)))
+        cache[key] = compiled
     return compiled

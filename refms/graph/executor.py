@@ -6,9 +6,9 @@ node's value is found in the frame of the graph that owns it, walking the
 chain of enclosing frames for free variables — a closure is a graph plus the
 frame it was created in (:class:`Closure`), the classic environment model.
 
-* A primitive runs its ``forward`` on its inputs' arrays, on their backend
-  (:func:`refms.kernels.run`); the result is cast to the
-  dtype inference gave the node.  No shape inference, no tape: that work was
+* A primitive runs through :func:`refms.ops.apply.execute` (the input casts,
+  ``forward`` on the inputs' arrays on their backend, the result cast to the dtype inference
+  gave the node).  No shape inference, no tape: that work was
   done at compile time (this is where graph mode saves time over PyNative).
 * A weight (a parameter with a default) is read from its refms Parameter
   when the node runs, so optimizer updates between calls are seen.
@@ -17,9 +17,8 @@ frame it was created in (:class:`Closure`), the classic environment model.
 * A call in tail position (the graph's last node is its output) reuses the
   loop instead of recursing, so a ``while`` loop does not grow the Python stack.
 """
-from .. import kernels
+from ..ops.apply import execute
 from ..ops.primitive import Primitive
-from .._tensor import Tensor
 from . import abstract as A
 from . import graph_ops as G
 from .ir import FuncGraph, Parameter, ValueNode
@@ -72,31 +71,12 @@ def _value(node, frame):
     return owner.values[node]
 
 
-def _unwrap(value):
-    if isinstance(value, Tensor):
-        return value._value()
-    if isinstance(value, (tuple, list)) and value and isinstance(value[0], Tensor):
-        return tuple(v._value() for v in value)
-    return value
-
-
-def _wrap(result, abstract):
-    if isinstance(abstract, A.AbstractTuple):
-        return tuple(_wrap(r, a) for r, a in zip(result, abstract.items))
-    dtype = abstract.dtype
-    return Tensor._make(kernels.result_array(result, dtype.np_type), dtype)
-
-
 def run_primitive(prim, args, abstract):
-    """``prim.forward`` on the arrays of ``args``; the result as Tensors of ``abstract``'s dtypes."""
-    arrays = [_unwrap(a) for a in args]
-    if prim.compute_in_output_dtype:
-        n = len(arrays) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
-        np_type = abstract.dtype.np_type
-        arrays = [kernels.astype(a, np_type)
-                  if i < n and hasattr(a, "dtype") and a.dtype.type is not np_type else a
-                  for i, a in enumerate(arrays)]
-    return _wrap(kernels.run(prim.forward, arrays, prim.n_tensor_inputs), abstract)
+    """``prim`` on run-time values whose output's abstract value inference gave: the same
+    :func:`refms.ops.apply.execute` PyNative runs after its own inference."""
+    if isinstance(abstract, A.AbstractTuple):
+        abstract = tuple(abstract.items)
+    return execute(prim, args, abstract)
 
 
 def call_value(fn, args, abstract=None):

@@ -4,7 +4,7 @@ MindSpore has the same family (``MakeTuple``, ``TupleGetItem``, ``Switch``,
 ``Partial``, ``Print``, ``getattr``, ``resolve``…).  Each op here has a name
 (what dumps print) and ``run(*values)``: what the executor does with the
 run-time values of its inputs.  Inference gives them their meaning on abstract
-values (:mod:`refms.graph.specialize`); most of the parse-time ops
+values (:mod:`refms.graph.infer`); most of the parse-time ops
 (``GetAttr``, ``GetItem``, ``Resolve``…) are replaced during inference and
 never run.
 
@@ -12,6 +12,9 @@ Ops with ``effect = True`` have an effect outside their result (printing,
 raising): dead-code elimination keeps them and no pass reorders or merges them.
 """
 import operator
+
+from .._tensor import Tensor
+from ..tensor_print import tensor_repr
 
 __all__ = ["GraphOp", "MAKE_TUPLE", "MAKE_LIST", "MAKE_DICT", "TUPLE_GETITEM", "GETATTR",
            "GETITEM", "MAKE_SLICE", "SWITCH", "PARTIAL", "NOT", "RAISE", "PRINT", "RESOLVE",
@@ -44,7 +47,6 @@ class GraphOp:
 
 def truth(value):
     """The truth of a condition: Python's, with a one-element Tensor read as its element."""
-    from .._tensor import Tensor
     if isinstance(value, Tensor):
         return bool(value.asnumpy().reshape(-1)[0]) if value.size == 1 else bool(value)
     return bool(value)
@@ -81,8 +83,6 @@ def _raise(error):
 
 def _print_one(value):
     """One argument of a graph ``print``, as MindSpore's Print op shows it."""
-    from .._tensor import Tensor
-    from ..tensor_print import tensor_repr
     if isinstance(value, Tensor):
         text = tensor_repr(value)
         head, _, body = text.partition("value=")

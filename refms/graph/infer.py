@@ -26,6 +26,7 @@ the type (a one-step fixpoint; MindSpore broadens and re-evaluates instead).
 Errors keep their PyNative type and message and get a note naming the source
 line of the node being inferred (STYLE.md 13).
 """
+import functools
 import types
 
 from .. import context as _context
@@ -35,9 +36,16 @@ from .bridge import PythonBridge
 from .cells import CellRule
 from .errors import GraphCompileError, note_location
 from .ir import FuncGraph, Parameter, ValueNode
-from .op_rules import GraphOpRules
+from .jit_function import JitTarget
+from .op_rules import GraphOpRules, typed_node
+from .resolve import parsed_graph
 
 __all__ = ["Context", "CompileUnit", "Specializer"]
+
+
+#: How many versions of the code after one ``if`` on a Tensor are typed with constant numbers
+#: before its numbers become run-time scalars (:meth:`Specializer.broaden_join`).
+JOIN_LIMIT = 8
 
 
 class Context:
@@ -81,8 +89,12 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
     def __init__(self, unit=None):
         self.unit = unit or CompileUnit()
         self.cache = {}
+        self.keep_alive = []
         self.pending = {}              # id(graph in progress) -> nodes waiting for its output
         self.active = {}               # id(parsed graph) -> specializations of it in progress
+        self.active_args = {}          # id(parsed graph) -> their argument abstracts, a stack
+        self.switch_owners = []        # ids of parsed graphs whose run-time Switch is being typed
+        self.join_counts = {}          # id(join block of an if) -> how often it was typed
 
     # -- entry points ----------------------------------------------------------------------------
     def graph_for_call(self, fn_abstract, fn_node, arg_abstracts, name, names=None, loc=None,
@@ -130,9 +142,52 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
                                     f"visible from @{ctx.graph.name}")
         return owner.values[id(node)]
 
+    def broaden_loop(self, generic, args):
+        """A graph calling itself again from inside its own run-time ``Switch`` (a loop on a
+        Tensor condition, a recursion with a Tensor base case): numbers that changed since
+        the enclosing call become run-time scalars, so the loop is typed once more and then
+        reaches a fixpoint instead of being unrolled without end (MindSpore broadens loop
+        variables the same way)."""
+        stack = self.active_args.get(id(generic))
+        if not stack or id(generic) not in self.switch_owners:
+            return args
+        if generic.signature is None and not generic.flags.get("while_loop"):
+            return args                       # a block of a 'for' or an 'if': unrolled
+        widened = []
+        for param, before, (_, after) in zip(generic.params, stack[-1], args):
+            common = A.broaden(before, after)
+            if common is None and _is_undefined(before) and not _function_or_undefined(after):
+                common = A.broaden_all(after)     # first assigned in the loop's body
+            elif common is None and _function_or_undefined(before) \
+                    and _function_or_undefined(after):
+                # A function defined inside the loop body (a def or lambda): each iteration
+                # makes a new closure.  It cannot be carried into the next iteration; using
+                # it there before it is defined again is a NameError.
+                if isinstance(before, A.Const) and isinstance(before.value, G.Undefined):
+                    common = before
+                else:
+                    common = A.Const(G.Undefined(param.name.lstrip("ф")))
+            widened.append(after if common is None else common)
+        return [(node, w) for (node, _), w in zip(args, widened)]
+
+    def broaden_join(self, generic, args):
+        """The code after an ``if`` on a Tensor is typed once per branch; when the branches keep
+        leaving different numbers (an ``if`` in an unrolled loop: 2, 4, 8… versions of the
+        rest of the program), numbers become run-time scalars after ``JOIN_LIMIT`` versions,
+        which bounds compile time by the program's size (MindSpore joins them at once)."""
+        if not generic.flags.get("if_join") or not self.switch_owners:
+            return args
+        seen = self.join_counts.get(id(generic), 0)
+        self.join_counts[id(generic)] = seen + 1
+        if seen < JOIN_LIMIT:
+            return args
+        return [(node, A.broaden_all(a) if not _function_or_undefined(a) else a)
+                for node, a in args]
+
     def specialize(self, closure, args, loc):
         """The typed copy of ``closure.graph`` for ``args`` (a list of (node, abstract))."""
         generic, parent = closure.graph, closure.ctx
+        args = self.broaden_join(generic, self.broaden_loop(generic, args))
         key = (id(generic), id(parent), tuple(A.key_of(a) for _, a in args))
         cached = self.cache.get(key)
         if cached is not None:
@@ -149,7 +204,11 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         graph = FuncGraph(generic.name, parent=parent.graph if parent else None, loc=generic.loc)
         graph.flags.update(generic.flags)
         self.cache[key] = graph
+        # The key holds ids (of the parent context, of constant values): keep those objects
+        # alive while this specializer lives, so that no new object reuses an id in it.
+        self.keep_alive.append((closure, args))
         self.active[id(generic)] = depth + 1
+        self.active_args.setdefault(id(generic), []).append([a for _, a in args])
         try:
             ctx = Context(generic, parent, graph)
             for param, (node, abstract) in zip(generic.params, args):
@@ -161,14 +220,17 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
             for node in generic.order:
                 ctx.values[id(node)] = self.evaluate(ctx, node)
             out, abstract = self.ref(ctx, generic.output)
+            out = typed_node(out, abstract)
             if out.abstract is None or isinstance(out, ValueNode):
                 out.abstract = abstract
             graph.set_output(out)
             graph.flags["effects"] = ctx.effects
         finally:
             self.active[id(generic)] = depth
+            self.active_args[id(generic)].pop()
         for waiting in self.pending.pop(id(graph), []):
-            waiting.abstract = graph.output.abstract
+            if isinstance(waiting.abstract, A.Pending):
+                waiting.abstract = graph.output.abstract
         return graph
 
     def evaluate(self, ctx, node):
@@ -231,8 +293,7 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
             bound = [self.const(bound_self, loc)] if bound_self is not _NO_SELF else []
             return self.call_closure(ctx, A.AbstractClosure(graph, None), bound + list(args),
                                      kwargs, loc)
-        from .api import JitFunction
-        if isinstance(fn, JitFunction):       # no source to parse: run the function on stand-ins
+        if isinstance(fn, JitTarget):         # no source to parse: run the function on stand-ins
             bound = [self.const(fn.obj, loc)] if fn.obj is not None else []
             return self.trace_call(ctx, fn.fn, bound + list(args), kwargs, loc)
         if callable(fn):
@@ -241,16 +302,14 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
 
     def parsed_callee(self, fn):
         """(parsed graph, bound self) when ``fn`` is user code the parser handles; else None."""
-        from .api import JitFunction
-        from .resolve import parsed_graph
         bound_self = _NO_SELF
-        if isinstance(fn, JitFunction):
+        if isinstance(fn, JitTarget):
             if fn.obj is not None:
                 bound_self = fn.obj
             fn = fn.fn
         if isinstance(fn, types.MethodType) and not isinstance(fn.__self__, type):
             bound_self, fn = fn.__self__, fn.__func__
-            if isinstance(fn, JitFunction):
+            if isinstance(fn, JitTarget):
                 fn = fn.fn
         if not is_user_function(fn):
             return None
@@ -319,11 +378,12 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         abstract = A.AbstractTuple([a for _, a in pairs], kind, keys)
         if kind == "dict":
             key_nodes = [self.const(k, loc)[0] for k in keys]
-            node = ctx.graph.apply([G.MAKE_DICT] + key_nodes + [n for n, _ in pairs],
-                                   abstract=abstract, loc=loc)
-        else:
-            node = ctx.graph.apply([G.MAKE_TUPLE] + [n for n, _ in pairs], abstract=abstract,
+            node = ctx.graph.apply([G.MAKE_DICT] + key_nodes
+                                   + [typed_node(n, a) for n, a in pairs], abstract=abstract,
                                    loc=loc)
+        else:
+            node = ctx.graph.apply([G.MAKE_TUPLE] + [typed_node(n, a) for n, a in pairs],
+                                   abstract=abstract, loc=loc)
         return node, abstract
 
     def call_closure(self, ctx, closure, args, kwargs, loc):
@@ -342,7 +402,8 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         if isinstance(abstract, A.Const) and not effects:
             return self.const(abstract.value, loc)
         callee = ValueNode(graph, abstract=A.AbstractGraph(graph))
-        node = ctx.graph.apply([callee] + [n for n, _ in args], abstract=abstract, loc=loc)
+        node = ctx.graph.apply([callee] + [typed_node(n, a) for n, a in args], abstract=abstract,
+                               loc=loc)
         if output is None:
             self.pending.setdefault(id(graph), []).append(node)
         if effects:
@@ -363,10 +424,15 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         if kwargs:
             raise GraphCompileError("a function chosen by a Tensor condition is called with "
                                     "positional arguments only")
-        graphs = [self.branch_graph(ctx, b, n, args, loc)
-                  for b, n in zip(switch.branches, switch.branch_nodes)]
+        self.switch_owners.append(id(ctx.generic))
+        try:
+            graphs = [self.branch_graph(ctx, b, n, args, loc)
+                      for b, n in zip(switch.branches, switch.branch_nodes)]
+        finally:
+            self.switch_owners.pop()
         outputs = [g.output.abstract if g.output is not None else A.Pending(id(g)) for g in graphs]
-        if all(isinstance(o, A.Pending) for o in outputs):
+        both_pending = all(isinstance(o, A.Pending) for o in outputs)
+        if both_pending and not any(self.active.values()):
             raise GraphCompileError("both branches of a run-time condition recurse forever: a "
                                     "loop on a Tensor condition needs an exit")
         where = f" at {loc}" if loc is not None else ""
@@ -376,10 +442,24 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
                                    abstract=A.AbstractSwitch(switch.cond,
                                                              [A.AbstractGraph(g) for g in graphs],
                                                              branch_nodes), loc=loc)
-        node = ctx.graph.apply([selected] + [n for n, _ in args], abstract=result, loc=loc)
+        node = ctx.graph.apply([selected] + [typed_node(n, a) for n, a in args], abstract=result,
+                               loc=loc)
+        if both_pending:                 # both go round an enclosing loop: typed by its exit
+            for graph in graphs:
+                self.pending.setdefault(id(graph), []).append(node)
         if any(g.flags.get("effects", g.output is None) for g in graphs):
             ctx.effects = True
         return node, result
+
+
+def _is_undefined(abstract):
+    return isinstance(abstract, A.Const) and isinstance(abstract.value, G.Undefined)
+
+
+def _function_or_undefined(abstract):
+    return (isinstance(abstract, A.FUNCTION_ABSTRACTS)
+            or (isinstance(abstract, A.Const) and isinstance(abstract.value, (G.Undefined,
+                                                                                 FuncGraph))))
 
 
 class _NoSelf:
@@ -390,7 +470,6 @@ _NO_SELF = _NoSelf()
 
 
 def _is_partial(fn):
-    import functools
     return isinstance(fn, functools.partial)
 
 

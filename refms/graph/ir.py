@@ -34,9 +34,11 @@ assignment (each cnode belongs to exactly one graph's order, once), defined
 inputs (an input is a constant, a weight, a parameter or earlier cnode of its
 graph, or a node of an enclosing graph), and callable heads.
 """
+from ..ops.primitive import Primitive
+from . import abstract as A
 from .errors import GraphCompileError
 
-__all__ = ["Node", "ValueNode", "Parameter", "CNode", "FuncGraph", "verify", "graphs_of",
+__all__ = ["Node", "ValueNode", "Parameter", "CNode", "FuncGraph", "verify", "verify_types", "graphs_of",
            "is_graph_value", "node_users"]
 
 
@@ -206,7 +208,6 @@ def _fail(graph, node, message):
 
 
 def _is_callable_head(node):
-    from . import abstract as A
     if isinstance(node, ValueNode):
         return callable(node.value) or isinstance(node.value, FuncGraph)
     if node.abstract is None:            # before inference anything may turn out callable
@@ -242,6 +243,55 @@ def verify(entry):
             _fail(graph, graph, "the graph has no Return")
         _check_input(graph, graph, graph.output, defined, owner)
     return True
+
+
+def verify_types(entry):
+    """Check the types of every graph reachable from ``entry``: every node has an abstract
+    value, and every primitive call's is what the primitive's shape rule gives for its
+    inputs' abstract values *now* — so a pass that rewires nodes (constant folding, CSE,
+    fusion) cannot leave a program whose types no longer hold."""
+    for graph in graphs_of(entry):
+        for node in graph.order:
+            if node.abstract is None:
+                _fail(graph, node, f"node {node!r} has no type")
+            head = node.inputs[0]
+            if isinstance(head, ValueNode) and isinstance(head.value, Primitive):
+                _check_primitive_type(graph, node, head.value)
+    return True
+
+
+def _input_value(node):
+    """What a primitive's shape rule receives for the input ``node``: its constant value, or
+    its abstract value (tuples item by item); None when it has neither."""
+    if isinstance(node, ValueNode):
+        return node.value
+    return _abstract_value(node.abstract)
+
+
+def _abstract_value(abstract):
+    if isinstance(abstract, A.Abstract):
+        return abstract
+    if isinstance(abstract, A.Const):
+        return abstract.value
+    if isinstance(abstract, A.AbstractTuple) and abstract.kind != "dict":
+        return tuple(_abstract_value(item) for item in abstract.items)
+    return None
+
+
+def _same_type(inferred, abstract):
+    if isinstance(inferred, tuple):
+        return (isinstance(abstract, A.AbstractTuple) and len(inferred) == len(abstract.items)
+                and all(_same_type(i, a) for i, a in zip(inferred, abstract.items)))
+    return (isinstance(abstract, A.Abstract) and tuple(inferred.shape) == abstract.shape
+            and inferred.dtype is abstract.dtype)
+
+
+def _check_primitive_type(graph, node, prim):
+    inputs = [_input_value(i) for i in node.inputs[1:]]
+    inferred = prim.infer(*inputs)
+    if not _same_type(inferred, node.abstract):
+        _fail(graph, node, f"{prim.name} node {node!r} is typed {node.abstract!r}, but its "
+                           f"shape rule gives {inferred!r} for its inputs")
 
 
 def _check_input(graph, user, node, defined, owner):

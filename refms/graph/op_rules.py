@@ -16,10 +16,37 @@ import operator
 
 from . import abstract as A
 from . import graph_ops as G
+from .builtins import graph_iter
+from .builtins import graph_not
+from .builtins import graph_tensor_index
 from .errors import GraphCompileError
-from .ir import ValueNode
+from .ir import FuncGraph, ValueNode
 
-__all__ = ["GraphOpRules"]
+__all__ = ["GraphOpRules", "ClosureValue", "typed_node"]
+
+
+class ClosureValue:
+    """The run-time stand-in of a function value whose calls inference has resolved: calls of a
+    parsed closure go to its specializations, so its untyped graph never enters typed IR."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, *args):
+        raise RuntimeError(f"internal error: the function value {self.name} was called at run "
+                           f"time; its calls are resolved when the graph is compiled")
+
+    def __repr__(self):
+        return f"<function {self.name}>"
+
+
+def typed_node(node, abstract):
+    """``node`` for use in typed IR: a parsed closure's untyped graph is replaced by a
+    :class:`ClosureValue` constant of the same abstract."""
+    if isinstance(abstract, A.AbstractClosure) and isinstance(node, ValueNode) \
+            and isinstance(node.value, FuncGraph):
+        return ValueNode(ClosureValue(node.value.name), abstract=abstract, loc=node.loc)
+    return node
 
 
 class GraphOpRules:
@@ -57,6 +84,10 @@ class GraphOpRules:
             return branch_true if G.truth(cond.value) else branch_false
         if isinstance(cond, A.AbstractTuple):
             return branch_true if cond.items else branch_false
+        if isinstance(cond, A.AbstractScalar):      # a number known only at run time
+            abstract = A.AbstractSwitch(cond_node, [branch_true[1], branch_false[1]],
+                                        [branch_true[0], branch_false[0]])
+            return _function_placeholder(abstract, loc), abstract
         if isinstance(cond, A.Abstract):
             size = 1
             for d in cond.shape:
@@ -77,7 +108,10 @@ class GraphOpRules:
             return self.const(not G.truth(abstract.value), loc)
         if isinstance(abstract, A.AbstractTuple):
             return self.const(not abstract.items, loc)
-        from .builtins import graph_not
+        if isinstance(abstract, A.AbstractScalar):
+            result = A.AbstractScalar(bool)
+            return ctx.graph.apply([ValueNode(operator.not_, abstract=A.Const(operator.not_)),
+                                    node], abstract=result, loc=loc), result
         return self.trace_call(ctx, graph_not, args, {}, loc)
 
     def op_raise(self, ctx, args, loc):
@@ -99,8 +133,8 @@ class GraphOpRules:
         if all(isinstance(a, A.Const) for _, a in args):
             return self.const([a.value for _, a in args], loc)
         abstract = A.AbstractTuple([a for _, a in args], "list")
-        return ctx.graph.apply([G.MAKE_LIST] + [n for n, _ in args], abstract=abstract,
-                               loc=loc), abstract
+        return ctx.graph.apply([G.MAKE_LIST] + [typed_node(n, a) for n, a in args],
+                               abstract=abstract, loc=loc), abstract
 
     def op_make_dict(self, ctx, args, loc):
         half = len(args) // 2
@@ -119,8 +153,8 @@ class GraphOpRules:
     def op_partial(self, ctx, args, loc):
         (fn_node, fn), bound = args[0], args[1:]
         abstract = A.AbstractPartial(fn, fn_node, bound)
-        node = ctx.graph.apply([G.PARTIAL, fn_node] + [n for n, _ in bound], abstract=abstract,
-                               loc=loc)
+        node = ctx.graph.apply([G.PARTIAL, typed_node(fn_node, fn)]
+                               + [typed_node(n, a) for n, a in bound], abstract=abstract, loc=loc)
         return node, abstract
 
     # -- Python semantics on stand-ins ---------------------------------------------------------------
@@ -137,7 +171,6 @@ class GraphOpRules:
         ``MaskedSelect`` (a boolean mask of ``x``'s shape)."""
         (_, value), (_, index) = args
         if isinstance(value, A.Abstract) and isinstance(index, A.Abstract):
-            from .builtins import graph_tensor_index
             return self.trace_call(ctx, graph_tensor_index, args, {}, loc)
         return self.trace_call(ctx, operator.getitem, args, {}, loc)
 
@@ -186,7 +219,6 @@ class GraphOpRules:
         condition = args[1] if op.has_filter else None
         seq_node, seq = args[-1]
         if isinstance(seq, A.Const) and not isinstance(seq.value, (tuple, list)):
-            from .builtins import graph_iter
             seq_node, seq = self.const(graph_iter(seq.value), loc)
         results = []
         for item in self.unpack(ctx, seq_node, seq, loc):

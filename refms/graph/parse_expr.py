@@ -13,6 +13,7 @@ import operator
 
 from . import graph_ops as G
 from .ir import ValueNode
+from .source import FunctionSource
 
 __all__ = ["ExpressionParser"]
 
@@ -118,9 +119,8 @@ class ExpressionParser:
 
     def branch_graph(self, block, prefix, node, build):
         """A child graph of ``block``'s graph whose output is ``build(inner_block)``."""
-        from .parser import Block
         graph = self.new_graph(prefix, block.graph, node)
-        inner = Block(graph, block)
+        inner = block.child(graph)
         graph.set_output(build(inner))
         return graph
 
@@ -257,11 +257,9 @@ class ExpressionParser:
     # -- functions as values ---------------------------------------------------------------------------
     def expr_Lambda(self, block, node):
         """``lambda args: expr`` — a child graph (syntax support: "lambda expression")."""
-        from .parser import FunctionParser
-        from .source import FunctionSource
         source = FunctionSource(node, self.source.filename, self.source.line_offset,
                                 self.source.col_offset)
-        child = FunctionParser(source, self.namespace, "lambda", enclosing=block,
+        child = type(self)(source, self.namespace, "lambda", enclosing=block,
                                parent_graph=block.graph)
         return ValueNode(child.parse(defaults_from=block), loc=self.loc(node))
 
@@ -275,10 +273,9 @@ class ExpressionParser:
             raise self.error("async comprehension", node)
 
         def function_of_target(build, prefix):
-            from .parser import Block
             graph = self.new_graph(prefix, block.graph, node)
             param = graph.add_param("item")
-            inner = Block(graph, block)
+            inner = block.child(graph)
             self.assign(inner, generator.target, param)
             graph.set_output(build(inner))
             return graph

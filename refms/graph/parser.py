@@ -91,6 +91,10 @@ class Block:
         self.parent = parent
         self.vars = dict(variables or {})
 
+    def child(self, graph):
+        """A block of ``graph`` (a child graph: a branch, a loop body) entered from this one."""
+        return Block(graph, self)
+
     def lookup(self, name):
         block = self
         while block is not None:
@@ -366,6 +370,7 @@ class FunctionParser(ExpressionParser):
         if not ends:
             return None
         after = self.new_graph("↓", block.graph, node)
+        after.flags["if_join"] = True         # inference may broaden its numbers (infer.py)
         params = [after.add_param("ф" + name) for name in names]
         for end in ends:
             self.jump(end, after, self.current_values(end, names), node)
@@ -393,6 +398,7 @@ class FunctionParser(ExpressionParser):
         names = assigned_names(node.body)
         (header, header_block, body, body_block, after, after_block,
          header_params) = self.loop_graphs(block, node, names)
+        header.flags["while_loop"] = True     # inference may broaden its numbers (infer.py)
         self.jump(block, header, self.current_values(block, names), node)
         cond = self.expr(header_block, node.test)
         switch = header.apply([G.SWITCH, cond, ValueNode(body), ValueNode(after)],

@@ -170,7 +170,7 @@ def format_graph(graph, names, lines):
         parent = f" parent: [subgraph @{names.graph(graph.parent)}]"
     lines.append("")
     if graph.flags.get("custom_bprop") is not None:
-        lines.append(f"# custom bprop: Cell<{graph.flags['custom_bprop'].cls_name}>")
+        lines.append(f"# custom bprop: {graph.flags['custom_bprop'].label}")
     if graph.params and any(p.abstract is not None for p in graph.params):
         types = ", ".join(A.format_abstract(p.abstract) for p in graph.params)
         lines.append(f"# Parameters: {len(graph.params)}, ({types})")

@@ -12,7 +12,9 @@ JIT Fallback then needs nothing special: ``np.array([1, 2, 3])`` is a call of a
 resolved numpy function on constants, which inference evaluates at compile
 time (SEMANTICS.md 7.3).
 
-:func:`parsed_graph` parses and resolves a function once and caches the result.
+:func:`front_end` parses and resolves a function once and caches the result — the
+resolved graph inference reads, and a copy of the graph as parsed, for the ``parse``
+stage of the dumps (the compiler never parses a function a second time to show it).
 """
 import builtins as _builtins
 import threading
@@ -20,9 +22,12 @@ import weakref
 
 from . import graph_ops as G
 from .builtins import graph_version
+from .clone import clone_graph
+from .errors import note_location
 from .ir import CNode, ValueNode, graphs_of
+from .parser import parse_function
 
-__all__ = ["resolve", "lookup", "parsed_graph", "clear_cache"]
+__all__ = ["resolve", "lookup", "front_end", "parsed_graph", "FrontEnd", "clear_cache"]
 
 _MISSING = object()
 
@@ -58,7 +63,6 @@ def _is_resolve(node):
 
 def resolve(entry):
     """Replace the ``resolve`` cnodes of every graph reachable from ``entry``, in place."""
-    from .errors import note_location
     graphs = graphs_of(entry)
     replaced = {}
     for graph in graphs:
@@ -88,10 +92,23 @@ def resolve(entry):
     return entry
 
 
-def parsed_graph(fn):
-    """The parsed and resolved graph of the user function ``fn`` (cached); None when its
-    source is not available."""
-    from .parser import parse_function
+class FrontEnd:
+    """A user function after the compiler's front end: ``parsed`` (a copy of the graph as
+    the parser left it, for the dumps) and ``resolved`` (what inference reads)."""
+
+    __slots__ = ("parsed", "resolved")
+
+    def __init__(self, parsed, resolved):
+        self.parsed = parsed
+        self.resolved = resolved
+
+
+_NOT_PARSED = FrontEnd(None, None)
+
+
+def front_end(fn):
+    """Parse and resolve the user function ``fn`` once (cached); a :class:`FrontEnd` whose
+    graphs are None when its source is not available."""
     with _LOCK:
         try:
             if fn in _CACHE:
@@ -103,14 +120,23 @@ def parsed_graph(fn):
             if cached is not None and cached[0] is fn:
                 return cached[1]
     graph = parse_function(fn)
-    if graph is not None:
-        resolve(graph)
+    if graph is None:
+        record = _NOT_PARSED
+    else:
+        parsed, _ = clone_graph(graph)
+        record = FrontEnd(parsed, resolve(graph))
     with _LOCK:
         if weak:
-            graph = _CACHE.setdefault(fn, graph)
+            record = _CACHE.setdefault(fn, record)
         else:
-            _STRONG[id(fn)] = (fn, graph)
-    return graph
+            _STRONG[id(fn)] = (fn, record)
+    return record
+
+
+def parsed_graph(fn):
+    """The parsed and resolved graph of the user function ``fn`` (cached); None when its
+    source is not available."""
+    return front_end(fn).resolved
 
 
 def clear_cache():

@@ -161,3 +161,123 @@ class Tracer(Tensor):
 
     def __reduce__(self):
         self._no_value("Pickling")
+
+
+def _result_type(fn, types):
+    """The Python type of ``fn`` applied to numbers of ``types`` (sample values; Python's
+    promotion: ``int / int`` is ``float``, a comparison is ``bool``)."""
+    samples = {bool: True, int: 3, float: 1.5}
+    try:
+        return type(fn(*[samples[t] for t in types]))
+    except Exception:
+        return float if float in types else int
+
+
+class ScalarTracer(Tracer):
+    """The stand-in of a Python number known only at run time (``AbstractScalar``).
+
+    Arithmetic and comparisons with numbers emit a call of the Python operator, run when
+    the graph runs (a run-time Python scalar, as MindSpore's variable scalars).  With a
+    Tensor it acts as a 0-d Tensor of its dtype (``int`` → int64, ``float`` → float32,
+    weakly typed as a Python number is in an op), emitted on first use (``node``).
+    """
+
+    def __init__(self, scalar_node, abstract):
+        from ..ops.primitive import Abstract
+        self.scalar_node = scalar_node
+        self.scalar_abstract = abstract
+        super().__init__(None, Abstract((), abstract.dtype, True))
+        self._tensor_node = None
+
+    @property
+    def node(self):
+        """The node of this number as a 0-d Tensor (for primitives), emitted once."""
+        if self._tensor_node is None:
+            state = current()
+            node = state.ctx.graph.apply(
+                [_value_node(scalar_to_tensor), self.scalar_node,
+                 _value_node(self.abstract.dtype)], abstract=self.abstract, loc=state.loc)
+            self._tensor_node = node
+        return self._tensor_node
+
+    @node.setter
+    def node(self, value):
+        pass                                  # Tracer.__init__ sets it; ours is computed
+
+    def _scalar_op(self, fn, *operands):
+        """``fn(*operands)`` run when the graph runs; None when an operand is not a number."""
+        from .abstract import AbstractScalar, scalar_type
+        types, nodes = [], []
+        for operand in operands:
+            if isinstance(operand, ScalarTracer):
+                types.append(operand.scalar_abstract.type)
+                nodes.append(operand.scalar_node)
+            elif scalar_type(operand) is not None:
+                types.append(type(operand))
+                nodes.append(_value_node(operand))
+            else:
+                return None
+        abstract = AbstractScalar(_result_type(fn, types))
+        state = current()
+        node = state.ctx.graph.apply([_value_node(fn)] + nodes, abstract=abstract, loc=state.loc)
+        return ScalarTracer(node, abstract)
+
+    def __bool__(self):
+        self._no_value("Python's truth test of a number known only at run time")
+
+    def __hash__(self):
+        return id(self)
+
+    def __repr__(self):
+        return f"{self.scalar_abstract.type.__name__}(value=<run time>)"
+
+    __str__ = __repr__
+
+
+def scalar_to_tensor(value, dtype):
+    """A run-time Python number as the weak 0-d Tensor an op sees (``dtype`` checks it)."""
+    from ..ops.apply import to_weak_tensor
+    tensor = to_weak_tensor(value)
+    if tensor is None or tensor.dtype is not dtype:
+        raise TypeError(f"expected a Python number of dtype {dtype}, but got {value!r}")
+    return tensor
+
+
+def _value_node(value):
+    from .abstract import Const
+    from .ir import ValueNode
+    return ValueNode(value, abstract=Const(value))
+
+
+def _scalar_method(name, fn, reflected=False):
+    tensor_method = getattr(Tensor, name, None)
+
+    def method(self, *others):
+        operands = (others[0], self) if reflected else (self,) + others
+        result = self._scalar_op(fn, *operands)
+        if result is not None:
+            return result
+        if tensor_method is None:
+            return NotImplemented
+        return tensor_method(self, *others)
+    method.__name__ = name
+    return method
+
+
+def _install_scalar_operators():
+    import operator
+    binary = {"add": operator.add, "sub": operator.sub, "mul": operator.mul,
+              "truediv": operator.truediv, "floordiv": operator.floordiv, "mod": operator.mod,
+              "pow": operator.pow}
+    for name, fn in binary.items():
+        setattr(ScalarTracer, f"__{name}__", _scalar_method(f"__{name}__", fn))
+        setattr(ScalarTracer, f"__r{name}__", _scalar_method(f"__r{name}__", fn, reflected=True))
+    compare = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge,
+               "eq": operator.eq, "ne": operator.ne}
+    for name, fn in compare.items():
+        setattr(ScalarTracer, f"__{name}__", _scalar_method(f"__{name}__", fn))
+    for name, fn in {"neg": operator.neg, "pos": operator.pos, "abs": operator.abs}.items():
+        setattr(ScalarTracer, f"__{name}__", _scalar_method(f"__{name}__", fn))
+
+
+_install_scalar_operators()

@@ -79,7 +79,8 @@ __all__ = ["reference", "fast", "call", "which", "set_implementation", "implemen
            "fast_kernel", "fast_kernel_names", "Backend", "register_backend", "unregister_backend", "backend",
            "backends", "set_default_backend", "default_backend", "backend_of", "run",
            "to_host", "from_host", "astype", "result_array", "fallback_counts",
-           "reset_fallback_counts", "upload_counts", "INPLACE"]
+           "reset_fallback_counts", "upload_counts", "INPLACE",
+           "build_info"]
 
 _REFERENCE = {}
 _FAST = {}
@@ -150,6 +151,12 @@ def _import_twins():
 
     All or nothing: a module that is not built (or does not load) raises ImportError.
     """
+    # OpenMP threads that wait for work sleep instead of spinning, unless the user chose
+    # otherwise.  GNU OpenMP spins by default; on a machine shared with other processes a
+    # spinning thread holds a core that the thread it waits for needs, and a 2-thread loop
+    # then ran 4-10x slower than on one thread.  libgomp reads the variable when it is loaded,
+    # i.e. with the first twin below (if another library loaded it earlier, its setting stands).
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     twin_modules = importlib.import_module("refms._fast.twins").twin_modules
     twins = {}
     for module in twin_modules():
@@ -459,3 +466,53 @@ def reset_fallback_counts():
     """Zero the fallback and upload counts."""
     _FALLBACKS.clear()
     _UPLOADS.clear()
+
+
+def build_info():
+    """How the fast kernels were built, and which BLAS libraries and thread pools they use.
+
+    A dict:
+
+    ``fast_available`` / ``why_fast_unavailable``  as the functions of those names;
+    ``compile_flags``   the optional flags the compiler accepted (``-O3``, ``-fopenmp``);
+    ``openmp``          True when the kernels' ``prange`` loops run on OpenMP threads;
+    ``openmp_threads``  the size of that pool (``OMP_NUM_THREADS``, default: the cores);
+    ``openmp_wait_policy``  ``OMP_WAIT_POLICY`` (loading the twins makes it ``PASSIVE``,
+                        waiting threads sleep, unless it was set);
+    ``kernel_blas``     the BLAS the fast kernels' GEMMs call (scipy's, through
+                        ``scipy.linalg.cython_blas``);
+    ``numpy_blas``      the BLAS numpy's own ``matmul`` calls (the reference kernels);
+    ``one_blas``        whether those two are one library (one BLAS thread pool in the process).
+
+    With the numpy and scipy wheels from PyPI they are two copies of OpenBLAS
+    (numpy's 64-bit-integer build and scipy's), each with its own thread pool;
+    under ``REFMS_KERNELS=fast`` every GEMM of a kernel runs in scipy's, so
+    numpy's pool stays idle unless a reference kernel runs.  Nothing is
+    loaded or started by asking.
+    """
+    info = {"fast_available": fast_available(), "why_fast_unavailable": why_fast_unavailable(),
+            "compile_flags": [], "openmp": False, "openmp_threads": 0, "openmp_wait_policy": None}
+    if info["fast_available"]:
+        try:
+            build = importlib.import_module("refms._fast.build")
+            info["compile_flags"] = build.compile_flags()
+            info["openmp"] = build.openmp_version() > 0
+            info["openmp_threads"] = build.openmp_threads()
+            info["openmp_wait_policy"] = os.environ.get("OMP_WAIT_POLICY")
+        except ImportError:
+            pass
+    info["kernel_blas"] = _blas_of("scipy")
+    info["numpy_blas"] = _blas_of("numpy")
+    info["one_blas"] = (info["kernel_blas"] is not None
+                        and info["kernel_blas"] == info["numpy_blas"])
+    return info
+
+
+def _blas_of(package):
+    """'name version (lib directory)' of the BLAS ``package`` was built against, or None."""
+    try:
+        config = importlib.import_module(f"{package}.__config__").CONFIG
+        blas = config["Build Dependencies"]["blas"]
+    except Exception:       # noqa: BLE001 - an older or unusual build: unknown
+        return None
+    return f"{blas.get('name')} {blas.get('version')} ({blas.get('lib directory')})"

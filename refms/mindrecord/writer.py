@@ -18,10 +18,10 @@ described in :mod:`refms.mindrecord.layout`.
 """
 import json
 import os
-
-import numpy as np
 import sqlite3
 import struct
+
+import numpy as np
 
 from . import layout, msgpack
 
@@ -309,7 +309,6 @@ def _check_size(value, name, low, high):
 
 
 def _scalar(name, kind, value, where):
-    import numpy as np
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value.item()
     if kind == "string":

@@ -20,32 +20,36 @@ in attribute insertion order, each parameter once.
 Calling a cell (SEMANTICS.md 3.4, MindSpore ``Cell.__call__`` / ``_run_construct``)::
 
     first call: check parameter names (refresh them to full paths if two collide)
-    forward pre-hooks -> [backward-hook enter node] -> construct, or the custom
-    bprop unit -> [exit node, 2.x scope] -> forward hooks -> [exit node, r1 scope]
-    -> [backward-pre-hook node]
+    GRAPH_MODE, or inside a compilation: compile the call (refms.graph.api.run_cell_graph)
+    a set_grad() cell outside any tape: record the forward (top cell, below)
+    then the one pipeline of refms.nn.cell_call: forward pre-hooks -> [backward-hook
+    unit: construct or the custom-bprop unit -> forward hooks (2.x scope)] -> forward
+    hooks (r1 scope)
 
 ``set_grad()`` makes the cell a *top cell*: a call outside any gradient
 recording records the forward, and ``grad``/``GradOperation`` of that cell with
 the same input objects reuses it instead of running the forward again
 (SEMANTICS.md 6.3; :mod:`refms.nn.top_cell`).  ``to_float(dtype)`` makes the
 operators run inside the cell cast their floating inputs to ``dtype``
-(:func:`refms.autograd.pynative.set_mixed_precision`).
+(:func:`refms.ops.apply.set_mixed_precision`).
 
-GRAPH_MODE runs the same pipeline eagerly (there is no separate compiled path
-for cells yet); cell hooks then apply as in 2.10, or are skipped under a compat
-version whose docs say graph mode ignores them (``cell_hooks_in_graph_mode``).
+In GRAPH_MODE the compiled call runs the same pipeline at compile time, through
+the call rule this module registers with the graph compiler
+(:class:`refms.nn.cell_call.CellCallRule`); cell hooks then apply as in 2.10, or
+are skipped under a compat version whose docs say graph mode ignores them
+(``cell_hooks_in_graph_mode``).
 """
 from collections import OrderedDict
 
-from .. import compat
 from .. import dtype as mstype
-from ..autograd import pynative as _pynative
 from ..autograd import tape as _tape
+from ..graph import api as graph_api
+from ..graph.cells import register_call_rule
 from ..ops.primitive import Primitive
 from ..parameter import Parameter, ParameterTuple
 from .._tensor import Tensor
+from .cell_call import PYNATIVE, CellCallRule, run_pipeline
 from .cell_hooks import CellHooks
-from .custom_bprop import call_custom_bprop
 from . import top_cell as _top_cell
 
 __all__ = ["Cell"]
@@ -420,50 +424,25 @@ class Cell(CellHooks):
         if not self._checked:          # parameters are never lazy here; only names need checking
             self.check_names_and_refresh_name()
             self.__dict__["_checked"] = True
-        previous = None
-        if self.mixed_precision_type is not None:
-            previous = _pynative.set_mixed_precision(self.mixed_precision_type)
         try:
-            from ..graph import api as graph      # GRAPH_MODE and jit compile the call (refms.graph)
-            if graph.in_graph_context():
-                return graph.run_cell_graph(self, args, kwargs)
+            if graph_api.in_graph_context():     # GRAPH_MODE and jit compile the call
+                return graph_api.run_cell_graph(self, args, kwargs)
             if self.requires_grad and not _tape.recording():
                 return _top_cell.call_as_top_cell(self, args, kwargs)
             return self._run_construct(args, kwargs)
         except Exception as error:
             _note_cell(error, self, args)
             raise
-        finally:
-            if self.mixed_precision_type is not None:
-                _pynative.set_mixed_precision(previous)
 
     def _run_construct(self, args, kwargs):
-        """The pipeline of SEMANTICS.md 3.4 step 4 (hooks, custom bprop, construct)."""
-        hooks = self._has_hooks() and self._hooks_active()
-        if not hooks and not self.has_bprop:          # the fast path (3.4 step 3)
-            return self.construct(*args, **kwargs)
-        if hooks and self._forward_pre_hooks:
-            args, kwargs = self._run_forward_pre_hooks(args, kwargs)
-        backward_call = None
-        if hooks and self._backward_hooks and _tape.recording():
-            backward_call = self._backward_hook_call()
-            args = backward_call.enter(args)
-        if self.has_bprop and _tape.recording():
-            output = call_custom_bprop(self, args, kwargs)
-        else:
-            output = self.construct(*args, **kwargs)
-        forward_hooks_inside = backward_call is not None and \
-            compat.behaviour("backward_hook_scope_includes_forward_hooks")
-        if backward_call is not None and not forward_hooks_inside:
-            output = backward_call.exit(output)
-        if hooks and self._forward_hooks:
-            output = self._run_forward_hooks(args, kwargs, output)
-        if forward_hooks_inside:
-            output = backward_call.exit(output)
-        if hooks and self._backward_pre_hooks and _tape.recording():
-            output = self._backward_pre_hook_node(output)
-        return output
+        """The pipeline of SEMANTICS.md 3.4 step 4 (hooks, custom bprop, construct), run op
+        by op: :func:`refms.nn.cell_call.run_pipeline` with PyNative's steps."""
+        return run_pipeline(self, args, kwargs, PYNATIVE)
 
     def _pop_recorded_forward(self, args):
         """Used by ``grad``/``GradOperation``: the recorded forward of the last call, if reusable."""
         return _top_cell.pop_recorded_forward(self, args)
+
+
+# A Cell called inside a compiled graph runs the same pipeline (the graph layer's call rule).
+register_call_rule(Cell, CellCallRule())

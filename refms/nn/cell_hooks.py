@@ -15,7 +15,7 @@ backward hook       ``fn(cell, grad_input, grad_output)``     None keeps; else r
 
 Hooks of one kind run in registration order (``prepend=True`` puts a hook
 first); each sees the previous one's replacement.  Every ``register_*``
-returns a new :class:`~refms.autograd.hooks.HookHandle`; ``remove()`` deletes
+returns a new :class:`~refms.hook_handle.HookHandle`; ``remove()`` deletes
 that hook.  A forward hook on a cell with a custom ``bprop`` is ignored, as in
 2.10.
 
@@ -47,11 +47,11 @@ from collections import OrderedDict
 
 from .. import compat
 from ..autograd import tape as _tape
-from ..autograd.hooks import HookHandle
+from ..hook_handle import HookHandle
 from ..context import is_graph_mode
 from .._tensor import Tensor
 
-__all__ = ["CellHooks", "BackwardHookCall"]
+__all__ = ["CellHooks", "BackwardHookCall", "GraphBackwardHooks"]
 
 
 def _check_hook_fn(hook_fn):
@@ -225,24 +225,49 @@ class CellHooks:
     def _backward_hook_call(self):
         return BackwardHookCall(self)
 
+    def _run_backward_pre_hooks(self, grad_output):
+        """The backward pre-hooks on ``grad_output`` (a tuple): each may replace it."""
+        owner = self._hook_owner()
+        for hook in list(self._backward_pre_hooks.values()):
+            result = hook(owner, grad_output)
+            if result is None:
+                continue
+            result = _as_tuple(result)
+            if len(result) != len(grad_output):
+                raise TypeError(f"The backward pre hook return value size is {len(result)} "
+                                f"not equal to expect output size {len(grad_output)}: a "
+                                f"backward pre-hook of cell '{self.cls_name}' must return "
+                                f"one gradient per Tensor output.")
+            grad_output = result
+        return grad_output
+
     def _backward_pre_hook_node(self, output):
+        """PyNative: an identity node on the output whose bprop runs the backward pre-hooks."""
         cell = self
 
         def bprop(*args):
-            grad_output = tuple(args[-1])
-            owner = cell._hook_owner()
-            for hook in list(cell._backward_pre_hooks.values()):
-                result = hook(owner, grad_output)
-                if result is None:
-                    continue
-                result = _as_tuple(result)
-                if len(result) != len(grad_output):
-                    raise TypeError(f"The backward pre hook return value size is {len(result)} "
-                                    f"not equal to expect output size {len(grad_output)}: a "
-                                    f"backward pre-hook of cell '{cell.cls_name}' must return "
-                                    f"one gradient per Tensor output.")
-                grad_output = result
-            return grad_output
+            return cell._run_backward_pre_hooks(tuple(args[-1]))
 
         new_output, _ = _wrap_tensors(output, bprop, f"{self.cls_name}.backward_pre_hook")
         return new_output
+
+
+class GraphBackwardHooks:
+    """A cell's backward hooks as graph autodiff runs them (:mod:`refms.graph.cells`): two
+    Python steps called when the compiled gradient runs, around the unit's backpropagator."""
+
+    def __init__(self, cell):
+        self.cell = cell
+
+    def pre(self, dout):
+        """``dout -> dout'``: the backward pre-hooks (SEMANTICS.md 5.5)."""
+        grad_output = self.cell._run_backward_pre_hooks(_as_tuple(dout))
+        return grad_output if isinstance(dout, tuple) else grad_output[0]
+
+    def post(self, grad_input, dout, *inputs):
+        """``(grad_input, dout, *inputs) -> grad_input'``: the backward hooks, through the same
+        :class:`BackwardHookCall` PyNative uses."""
+        call = BackwardHookCall(self.cell)
+        call.inputs = tuple(inputs)
+        call.grad_output = _as_tuple(dout)
+        return tuple(call._call_hooks(tuple(grad_input)))

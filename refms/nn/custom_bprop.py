@@ -21,10 +21,11 @@ import inspect
 import numpy as np
 
 from ..autograd import tape as _tape
+from ..ops import functional as F
 from ..ops.prims._base import sum_to
 from .._tensor import Tensor
 
-__all__ = ["call_custom_bprop"]
+__all__ = ["call_custom_bprop", "UserBprop", "check_bprop_grads"]
 
 
 def _alias_leaves(value):
@@ -61,6 +62,7 @@ class UserBprop:
 
     def __init__(self, cell):
         self.cell = cell
+        self.label = f"Cell<{cell.cls_name}>"        # how IR dumps name it
 
     def __call__(self, *args):
         inputs, out, dout = args[:-2], args[-2], args[-1]
@@ -82,7 +84,6 @@ def _reducible(grad_shape, input_shape):
 
 def check_bprop_grads(cell_name, inputs, grads):
     """Normalise a user bprop's result to one gradient (or None) per input; errors name the cell."""
-    from ..ops import functional as F
     if grads is None:
         raise TypeError(f"The python function output is none: the 'bprop' of cell '{cell_name}' "
                         f"must return one gradient per input (input shapes {_shapes(inputs)}).")

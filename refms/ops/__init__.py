@@ -6,6 +6,9 @@ Both spellings come from one registry (:mod:`refms.ops.primitive`): a class
 from . import primitive
 from .primitive import Primitive, REGISTRY, FUNCTIONAL, NON_DIFFERENTIABLE
 from . import functional
+from .._tensor import install_ops
+
+install_ops(functional)       # Tensor's methods and operators run these ops
 from .composite import GradOperation, MultitypeFuncGraph, HyperMap, Map, clip_by_global_norm
 from .clip import clip_by_norm
 from .meta import (Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor, shape, dtype,

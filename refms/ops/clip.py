@@ -13,6 +13,7 @@ import numbers
 
 from .. import dtype as mstype
 from .._tensor import Tensor
+from . import functional as F
 
 __all__ = ["clip_by_global_norm", "clip_by_norm"]
 
@@ -28,7 +29,6 @@ def _check_clip_norm(op, clip_norm):
 
 def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
     """Scale the tensors of the tuple ``x`` so that their global L2 norm is ≤ ``clip_norm``."""
-    from . import functional as F
     if not isinstance(x, (tuple, list)) or not all(isinstance(t, Tensor) for t in x):
         raise TypeError("For 'clip_by_global_norm', the 'x' should be a tuple or list of Tensors.")
     _check_clip_norm("clip_by_global_norm", clip_norm)

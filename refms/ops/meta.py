@@ -19,7 +19,7 @@ import numbers
 
 from .. import dtype as mstype
 from .._tensor import Tensor
-from .primitive import op_error
+from .primitive import constexpr, op_error
 
 __all__ = ["Shape", "DType", "Rank", "Size", "Print", "shape", "dtype", "rank", "size",
            "tuple_to_array", "scalar_to_tensor", "partial", "constexpr", "tuple_len",
@@ -81,18 +81,23 @@ class Print(_MetaOp):
     """
 
     def __call__(self, *values):
-        from ..graph.builtins import graph_print
-        from ..graph.tracer import current
         for value in values:
             if not isinstance(value, (Tensor, str, numbers.Number, tuple)):
                 raise op_error("Print", f"the inputs should be Tensor, str, number or tuple, "
                                         f"but got {type(value).__name__}.")
-        if current() is not None:
-            graph_print(*values)
-            return None
-        from ..graph.graph_ops import print_values
-        print_values(*values)
+        _PRINT[0](*values)
         return None
+
+
+#: How :class:`Print` prints.  The Print op and its output format belong to the graph layer,
+#: which builds on this one and installs itself here when imported
+#: (:func:`refms.graph.builtins.print_op`: prints now, or emits the op while tracing).
+_PRINT = [print]
+
+
+def install_print(fn):
+    """Called once by :mod:`refms.graph.builtins`: ``fn(*values)`` runs ``Print()(*values)``."""
+    _PRINT[0] = fn
 
 
 def shape(input_x):
@@ -165,18 +170,6 @@ def partial(func, *args):
         raise TypeError(f"For 'partial', the 'func' should be callable, but got "
                         f"{type(func).__name__}.")
     return functools.partial(func, *args)
-
-
-def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):
-    """Mark ``fn`` as computed on constants at compile time; refms returns ``fn`` itself.
-
-    Graph mode in refms runs the Python code between primitives while tracing,
-    so a function of constants is already evaluated once, at compile time.
-    Usable bare (``@constexpr``) or with arguments (``@constexpr(reuse_result=False)``).
-    """
-    if fn is None:
-        return lambda f: f
-    return fn
 
 
 def tuple_len(data):

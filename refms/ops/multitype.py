@@ -25,11 +25,12 @@ MindSpore.
 """
 import numbers
 
+from .._tensor import Tensor
+
 __all__ = ["MultitypeFuncGraph", "HyperMap", "Map"]
 
 
 def _is_tensor(x):
-    from .._tensor import Tensor
     return isinstance(x, Tensor)
 
 

@@ -32,16 +32,20 @@ compilation: emit a node).  That is how definitions stay plain data.
 names are registered next to the class with :func:`functional`.
 """
 import threading
+import types
 
-from .. import dtype as mstype
-
-__all__ = ["Primitive", "Abstract", "register", "functional", "alias", "REGISTRY", "FUNCTIONAL",
+__all__ = ["Primitive", "Abstract", "register", "functional", "alias", "REGISTRY", "FUNCTIONAL", "F",
            "NON_DIFFERENTIABLE", "set_executor", "get_executor", "set_default_executor", "op_error"]
 
 #: name -> Primitive subclass, in registration order.
 REGISTRY = {}
 #: functional name (``add``) -> callable.
 FUNCTIONAL = {}
+#: The same functional ops as attributes (``F.add(x, y)``), filled as they are registered.
+#: Primitive definitions call them in their bprops (which run only after every primitive
+#: module has registered its names), so ``refms.ops.prims`` needs no import of the
+#: :mod:`refms.ops.functional` module that is built from them.
+F = types.SimpleNamespace()
 #: Names of primitives that have no gradient: their outputs are constants to autodiff.
 #: Listed once, here, as HIPS/autograd's ``nograd_functions`` (STYLE.md 3).
 NON_DIFFERENTIABLE = frozenset([
@@ -99,7 +103,11 @@ class Primitive:
     * ``n_tensor_inputs`` — how many leading positional inputs are tensors
       (Python numbers there become *weak* tensors); ``None`` = all of them.
       The remaining inputs are constants (axes, shapes, ...).
-    * ``n_outputs`` — 1, or the number of tensors in the output tuple.
+    * ``n_outputs`` — 1, or the number of tensors in the output tuple (checked
+      against the shape rule when a graph is compiled).
+
+    and the *traits* below, which the executors and graph passes read from the
+    primitive, so that no code outside a primitive's definition names it.
     """
 
     n_tensor_inputs = None
@@ -108,9 +116,26 @@ class Primitive:
     #: True for promoting elementwise ops: tensor inputs are cast to the
     #: inferred output dtype before ``forward`` (int64 + float16 computes in float16).
     compute_in_output_dtype = False
+    #: True when ``forward`` is elementwise (numpy broadcasting) and pure: elementwise
+    #: fusion (:mod:`refms.graph.passes.fusion`) may chain it with its neighbours.
+    elementwise = False
     #: True for ops that write one of their inputs in place (Assign, BatchNorm's moving
-    #: statistics): graph passes must neither fold, merge nor drop them.
+    #: statistics) — MindSpore's ``side_effect_mem``.
     side_effect_mem = False
+    #: True for ops whose result changes from call to call (random draws) — MindSpore's
+    #: ``side_effect_hidden``.
+    side_effect_hidden = False
+    #: True for ops that talk to the outside (a device queue).
+    side_effect_io = False
+    #: True for ops that set their output dtype themselves (Cast): mixed precision
+    #: (``Cell.to_float``) leaves their inputs alone.
+    keeps_input_dtypes = False
+    #: True for ops that a compiled graph drops, passing their inputs through
+    #: (HookBackward: graph mode and ``jit`` ignore it, MindSpore 2.10).
+    identity_in_graph = False
+    #: True when the output depends only on the input's shape and dtype (ZerosLike):
+    #: constant folding computes it at compile time even for a run-time input.
+    fixed_by_input_shape = False
 
     def __init__(self, **attrs):
         for key, value in attrs.items():
@@ -131,6 +156,12 @@ class Primitive:
     def differentiable(self):
         return self.name not in NON_DIFFERENTIABLE
 
+    @property
+    def has_side_effect(self):
+        """An effect beyond the result (memory, randomness, I/O): graph passes never fold,
+        merge or drop such a call."""
+        return self.side_effect_mem or self.side_effect_hidden or self.side_effect_io
+
     def attrs(self):
         """The constructor attributes, for printing and IR dumps."""
         return {k: v for k, v in vars(self).items() if not k.startswith("_")}
@@ -144,12 +175,6 @@ class Primitive:
             return f"Prim[{self.name}]"
         inner = ", ".join(f"{k}={v!r}" for k, v in attrs.items())
         return f"Prim[{self.name}]<{inner}>"
-
-    def check_arity(self, args, low, high=None):
-        high = low if high is None else high
-        if not low <= len(args) <= high:
-            want = str(low) if low == high else f"{low} to {high}"
-            raise op_error(self.name, f"expected {want} inputs, but got {len(args)}.")
 
 
 def register(cls):
@@ -177,6 +202,7 @@ def functional(name, fn):
         raise ValueError(f"functional op {name} registered twice")
     fn.__name__ = name
     FUNCTIONAL[name] = fn
+    setattr(F, name, fn)
     return fn
 
 
@@ -217,21 +243,13 @@ def get_executor():
 
 
 def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):
-    """``mindspore.ops.primitive.constexpr``: see :func:`refms.ops.meta.constexpr`."""
-    from .meta import constexpr as impl
-    return impl(fn, get_instance, reuse_result, check)
+    """``mindspore.ops.primitive.constexpr``: mark ``fn`` as computed on constants at compile
+    time; refms returns ``fn`` itself.
 
-
-def same_dtype_error(op, names, dtypes):
-    pairs = ", ".join(f"'{n}': {d}" for n, d in zip(names, dtypes))
-    return op_error(op, f"the dtypes of inputs should be the same, but got {pairs}.")
-
-
-def check_float(op, arg_name, dtype):
-    if dtype.kind != "float":
-        raise op_error(op, f"the dtype of '{arg_name}' should be float16, float32 or float64, "
-                           f"but got {dtype}.")
-
-
-def float_dtypes():
-    return (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
+    Graph mode in refms runs the Python code between primitives while tracing,
+    so a function of constants is already evaluated once, at compile time.
+    Usable bare (``@constexpr``) or with arguments (``@constexpr(reuse_result=False)``).
+    """
+    if fn is None:
+        return lambda f: f
+    return fn

@@ -10,6 +10,8 @@ the cell that updates it (:mod:`refms.nn.wrap.loss_scale`):
 ``DynamicLossScaleManager(init_loss_scale=2**24, scale_factor=2, scale_window=2000)``
     halve on overflow, double after ``scale_window`` clean steps.
 """
+from ..nn.wrap.loss_scale import DynamicLossScaleUpdateCell
+from ..nn.wrap.loss_scale import FixedLossScaleUpdateCell
 __all__ = ["LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager"]
 
 
@@ -50,7 +52,6 @@ class FixedLossScaleManager(LossScaleManager):
     def get_update_cell(self):
         if not self._drop_overflow_update:
             return None
-        from ..nn.wrap.loss_scale import FixedLossScaleUpdateCell
         return FixedLossScaleUpdateCell(self._loss_scale)
 
 
@@ -98,5 +99,4 @@ class DynamicLossScaleManager(LossScaleManager):
         return True
 
     def get_update_cell(self):
-        from ..nn.wrap.loss_scale import DynamicLossScaleUpdateCell
         return DynamicLossScaleUpdateCell(self.loss_scale, self.scale_factor, self.scale_window)

@@ -22,16 +22,18 @@
 updates every metric with (logits, label) — ``Loss`` with the loss — and
 returns ``{name: value}``.  ``predict(*data)`` calls the network in eval mode.
 """
+import sys
+
 import numpy as np
 
 from .. import amp
+from .._tensor import Tensor
+from ..context import ParallelMode  # noqa: F401  (MindSpore scripts import it from here)
 from ..nn.cell import Cell
 from ..nn.wrap.cell_wrapper import WithEvalCell, WithLossCell
-from .._tensor import Tensor
 from .callback.callback import CallbackManager, InternalCallbackParam, RunContext
 from .callback.progress import LONG_RUN_SECONDS, ProgressBar, wants_progress_bar
 from .metrics import Loss, get_metrics
-from ..context import ParallelMode  # noqa: F401  (MindSpore scripts import it from here)
 
 __all__ = ["Model"]
 
@@ -183,7 +185,6 @@ class Model:
     def _auto_progress_bar(callbacks):
         """A ProgressBar for long runs (train or eval) on a terminal, unless one is given or
         REFMS_PROGRESS=0."""
-        import sys
         if any(isinstance(cb, ProgressBar) for cb in callbacks):
             return None
         wanted = wants_progress_bar()

@@ -16,6 +16,8 @@ import re
 
 import numpy as np
 
+from ...dtype import Type
+
 __all__ = ["Vocab", "Lookup", "WhitespaceTokenizer", "PythonTokenizer", "Ngram", "SlidingWindow",
            "ToNumber", "Truncate"]
 
@@ -92,7 +94,6 @@ def _strings(x, op):
 
 class Lookup:
     def __init__(self, vocab, unknown_token=None, data_type=None):
-        from ...dtype import Type
         self.vocab, self.unknown_token = vocab, unknown_token
         self.np_type = np.dtype(np.int32) if data_type is None else (
             np.dtype(data_type.np_type) if isinstance(data_type, Type) else np.dtype(data_type))
@@ -184,7 +185,6 @@ _INT_PREFIX = re.compile(r"\s*[+-]?\d+")
 
 class ToNumber:
     def __init__(self, data_type):
-        from ...dtype import Type
         self.np_type = np.dtype(data_type.np_type) if isinstance(data_type, Type) else \
             np.dtype(data_type)
         if self.np_type.kind not in "iuf":

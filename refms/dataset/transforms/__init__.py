@@ -20,6 +20,7 @@ import enum
 
 import numpy as np
 
+from ...dtype import Type
 from .. import config
 
 __all__ = ["TypeCast", "OneHot", "Fill", "Duplicate", "Concatenate", "Mask", "Relational", "Slice",
@@ -27,7 +28,6 @@ __all__ = ["TypeCast", "OneHot", "Fill", "Duplicate", "Concatenate", "Mask", "Re
 
 
 def _np_type(data_type, op):
-    from ...dtype import Type
     if isinstance(data_type, Type):
         return np.dtype(data_type.np_type)
     try:

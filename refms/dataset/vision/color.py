@@ -15,6 +15,7 @@
 """
 import numpy as np
 
+from ...dtype import Type
 from .base import ImageOp, ConvertMode, as_image, rng
 
 __all__ = ["Rescale", "Normalize", "HWC2CHW", "ToTensor", "ToPIL", "ConvertColor", "Grayscale",
@@ -66,7 +67,6 @@ class ToTensor(ImageOp):
     """HWC → CHW float32; uint8 values divided by 255 (``output_type`` may change the dtype)."""
 
     def __init__(self, output_type=np.float32):
-        from ...dtype import Type
         self.output_type = output_type.np_type if isinstance(output_type, Type) else \
             np.dtype(output_type)
 

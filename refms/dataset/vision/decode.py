@@ -7,6 +7,8 @@ import numpy as np
 
 from ..image_folder import decode_image
 from .base import ImageOp
+from .base import Inter
+from .geometry import RandomResizedCrop
 
 __all__ = ["Decode", "RandomCropDecodeResize"]
 
@@ -39,8 +41,6 @@ class RandomCropDecodeResize(ImageOp):
 
     def __init__(self, size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.), interpolation=None,
                  max_attempts=10):
-        from .geometry import RandomResizedCrop
-        from .base import Inter
         self.crop = RandomResizedCrop(size, scale, ratio, interpolation or Inter.BILINEAR,
                                       max_attempts)
 

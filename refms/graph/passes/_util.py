@@ -1,10 +1,10 @@
 """Facts about nodes that several passes need: callee values, effects, users."""
 from ...ops.primitive import Primitive
 from .. import graph_ops as G
-from ..bridge import primitive_has_effect
 from ..ir import CNode, FuncGraph, ValueNode
 
-__all__ = ["callee_value", "is_primitive_call", "has_effect", "graph_has_effect"]
+__all__ = ["callee_value", "is_primitive_call", "has_effect", "graph_has_effect",
+           "effectful_graphs"]
 
 
 def callee_value(node):
@@ -26,20 +26,42 @@ def graph_has_effect(graph, seen=None):
     return any(has_effect(node, seen) for node in graph.order)
 
 
-def has_effect(node, seen=None):
+def has_effect(node, seen=None, effects=None):
     """Whether a cnode may have an effect: effectful primitives and graph ops, calls of
-    graphs that have one, and calls of run-time function values (unknown)."""
+    graphs that have one, and calls of run-time function values (unknown).  ``effects``:
+    the ids of the effectful graphs (:func:`effectful_graphs`), when already known."""
     callee = callee_value(node)
     if isinstance(callee, Primitive):
-        return primitive_has_effect(callee)
+        return callee.has_side_effect
     if isinstance(callee, G.GraphOp):
         return callee.effect
     if isinstance(callee, FuncGraph):
+        if effects is not None:
+            return id(callee) in effects
         return graph_has_effect(callee, seen)
     if callee is None:                         # a call of a Switch/Partial result
         fn = node.inputs[0]
         if isinstance(fn, CNode) and callee_value(fn) in (G.SWITCH, G.PARTIAL):
-            return any(graph_has_effect(i.value, seen) for i in fn.inputs[1:]
-                       if isinstance(i, ValueNode) and isinstance(i.value, FuncGraph))
+            graphs = [i.value for i in fn.inputs[1:]
+                      if isinstance(i, ValueNode) and isinstance(i.value, FuncGraph)]
+            if effects is not None:
+                return any(id(g) in effects for g in graphs)
+            return any(graph_has_effect(g, seen) for g in graphs)
         return True
     return False
+
+
+def effectful_graphs(graphs):
+    """ids of the graphs among ``graphs`` whose run may have an effect: a least fixpoint
+    (a graph has one when one of its nodes does, calls of graphs read from the set so far),
+    linear in the program per round instead of a walk per node."""
+    effects = set()
+    changed = True
+    while changed:
+        changed = False
+        for graph in graphs:
+            if id(graph) not in effects and any(has_effect(n, effects=effects)
+                                                for n in graph.order):
+                effects.add(id(graph))
+                changed = True
+    return effects

@@ -17,13 +17,9 @@ from ...ops.primitive import Primitive
 from ..._tensor import Tensor
 from .. import abstract as A
 from .. import graph_ops as G
-from ..bridge import primitive_has_effect
-from ..clone import replace_uses
+from ..clone import NodeMapping, replace_uses
 from ..executor import run_primitive
 from ..ir import Parameter, ValueNode, graphs_of
-
-#: Primitives whose output is fixed by the abstract (shape and dtype) of their input.
-SHAPE_ONLY = frozenset(["ZerosLike", "OnesLike"])
 
 NAME = "constant_fold"
 RATIONALE = "a primitive of constants gives the same result every run: compute it once, now"
@@ -42,7 +38,7 @@ def _constant(node):
 
 def run(entry):
     graphs = graphs_of(entry)
-    mapping = {}
+    mapping = NodeMapping()
     for graph in graphs:
         kept = []
         for node in graph.order:
@@ -50,24 +46,24 @@ def run(entry):
             head = node.inputs[0]
             callee = head.value if isinstance(head, ValueNode) else None
             args = node.inputs[1:]
-            if (isinstance(callee, Primitive) and not primitive_has_effect(callee)
+            if (isinstance(callee, Primitive) and not callee.has_side_effect
                     and all(_constant(a) for a in args)
                     and isinstance(node.abstract, (A.Abstract, A.AbstractTuple))):
                 value = run_primitive(callee, [a.value for a in args], node.abstract)
-                mapping[id(node)] = ValueNode(value, abstract=A.Const(value), loc=node.loc)
+                mapping.replace(node, ValueNode(value, abstract=A.Const(value), loc=node.loc))
                 continue
-            if (isinstance(callee, Primitive) and callee.name in SHAPE_ONLY
+            if (isinstance(callee, Primitive) and callee.fixed_by_input_shape
                     and isinstance(node.abstract, A.Abstract)
                     and all(d >= 0 for d in node.abstract.shape)
                     and isinstance(args[0].abstract, (A.Abstract, A.Const))):
                 stand_in = Tensor._make(np.zeros(node.abstract.shape, node.abstract.dtype.np_type),
                                         node.abstract.dtype)
                 value = run_primitive(callee, [stand_in], node.abstract)
-                mapping[id(node)] = ValueNode(value, abstract=A.Const(value), loc=node.loc)
+                mapping.replace(node, ValueNode(value, abstract=A.Const(value), loc=node.loc))
                 continue
             if callee is G.SWITCH and _constant(args[0]) and not isinstance(args[0].value, Parameter):
                 chosen = args[1] if G.truth(args[0].value) else args[2]
-                mapping[id(node)] = chosen
+                mapping.replace(node, chosen)
                 continue
             kept.append(node)
         graph.order = kept

@@ -9,9 +9,9 @@ already seen is replaced by the earlier one.  Nodes with effects (prints,
 random draws, writes) never merge.
 """
 from .. import abstract as A
-from ..clone import replace_uses
+from ..clone import NodeMapping, replace_uses
 from ..ir import ValueNode, graphs_of
-from ._util import has_effect
+from ._util import effectful_graphs, has_effect
 
 NAME = "cse"
 RATIONALE = "an expression computed twice from the same inputs gives the same value"
@@ -28,19 +28,20 @@ def _key(node):
 
 def run(entry):
     graphs = graphs_of(entry)
-    mapping = {}
+    effects = effectful_graphs(graphs)
+    mapping = NodeMapping()
     for graph in graphs:
         seen = {}
         kept = []
         for node in graph.order:
             node.inputs = [mapping.get(id(i), i) for i in node.inputs]
-            if has_effect(node):
+            if has_effect(node, effects=effects):
                 kept.append(node)
                 continue
             key = tuple(_key(i) for i in node.inputs)
             earlier = seen.get(key)
             if earlier is not None:
-                mapping[id(node)] = earlier
+                mapping.replace(node, earlier)
                 continue
             seen[key] = node
             kept.append(node)

@@ -9,18 +9,18 @@ order backwards, a live node makes its inputs live — and a live node that
 mentions a nested graph makes that graph's free variables live.  Graphs no
 longer reachable from the entry disappear with the nodes that mentioned them.
 """
+from ..clone import children_index, scope_of
 from ..ir import CNode, graphs_of, is_graph_value
-from ._util import has_effect
+from ._util import effectful_graphs, has_effect
 
 NAME = "dce"
 RATIONALE = "a node whose value no one uses, and that has no effect, need not run"
 
 
-def _outer_uses(graph):
+def _outer_uses(graph, children):
     """Nodes of other graphs used by ``graph`` or the graphs nested in it."""
-    from ..clone import scope_of
     used = []
-    scope = scope_of(graph)
+    scope = scope_of(graph, children)
     for g in scope:
         for node in g.order:
             for i in node.inputs:
@@ -37,6 +37,8 @@ def run(entry):
     while changed:
         changed = False
         graphs = graphs_of(entry)
+        children = children_index(graphs)
+        effects = effectful_graphs(graphs)
         nested_uses = {}
         live = set()
         for graph in graphs:
@@ -49,7 +51,7 @@ def run(entry):
             growing = False
             for graph in graphs:
                 for node in reversed(graph.order):
-                    if id(node) not in live and not has_effect(node):
+                    if id(node) not in live and not has_effect(node, effects=effects):
                         continue
                     if id(node) not in live:
                         live.add(id(node))
@@ -61,7 +63,7 @@ def run(entry):
                         if is_graph_value(i):
                             uses = nested_uses.get(id(i.value))
                             if uses is None:
-                                uses = nested_uses[id(i.value)] = _outer_uses(i.value)
+                                uses = nested_uses[id(i.value)] = _outer_uses(i.value, children)
                             for used in uses:
                                 if id(used) not in live:
                                     live.add(id(used))

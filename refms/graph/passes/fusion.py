@@ -3,33 +3,24 @@
 Rationale: each primitive node costs a dispatch and a temporary Tensor; a chain
 like ``relu(x * w + b)`` can run as one call that keeps the intermediates as
 numpy arrays (the idea of MindSpore's graph-kernel fusion, without code
-generation: the fused kernel calls each primitive's ``forward`` in turn).
+generation: the fused kernel runs each primitive in turn through
+:func:`refms.ops.apply.compute`, as every executor does).
 
 Algorithm: greedy grouping in program order.  A node joins the group of its
-user when both are elementwise primitives of the same graph and the node has
+user when both are elementwise primitives (``Primitive.elementwise``) of the same graph and the node has
 exactly one use; each group of two or more nodes becomes one
 :class:`FusedElementwise` node whose inputs are the group's outside inputs.
 Nodes with effects and non-elementwise primitives end a group.
 """
-from ... import kernels
+from ...ops.apply import cast_result, compute, wrap
 from ...ops.primitive import Primitive
 from ..._tensor import Tensor
 from .. import graph_ops as G
-from ..executor import _wrap
+from ..clone import replace_uses
 from ..ir import CNode, ValueNode, graphs_of, node_users
 
 NAME = "fusion"
 RATIONALE = "a chain of elementwise primitives runs as one call: no dispatch or Tensor per step"
-
-#: Primitives whose forward is elementwise (with numpy broadcasting) and pure.
-ELEMENTWISE = frozenset([
-    "Add", "Sub", "Mul", "RealDiv", "Div", "Maximum", "Minimum", "Pow", "Neg", "Abs", "Square",
-    "Sqrt", "Rsqrt", "Reciprocal", "Exp", "Log", "Log1p", "Expm1", "Sin", "Cos", "Erf", "Floor",
-    "Ceil", "Trunc", "Round", "Sign", "ReLU", "Sigmoid", "Tanh", "Cast", "Equal", "NotEqual",
-    "Greater", "GreaterEqual", "Less", "LessEqual", "LogicalAnd", "LogicalOr", "LogicalNot",
-    "Select",
-])
-
 
 class FusedElementwise(G.GraphOp):
     """Several elementwise primitives run in one call.  ``steps``: a list of
@@ -58,15 +49,8 @@ class FusedElementwise(G.GraphOp):
                     arrays.append(results[ref])
                 else:
                     arrays.append(ref._value() if isinstance(ref, Tensor) else ref)
-            np_type = abstract.dtype.np_type
-            if prim.compute_in_output_dtype:
-                n = len(arrays) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
-                arrays = [kernels.astype(a, np_type)
-                          if i < n and hasattr(a, "dtype") and a.dtype.type is not np_type
-                          else a for i, a in enumerate(arrays)]
-            result = kernels.run(prim.forward, arrays, prim.n_tensor_inputs)
-            results.append(kernels.result_array(result, np_type))
-        return _wrap(results[-1], self.steps[-1][2])
+            results.append(cast_result(compute(prim, arrays, abstract), abstract.dtype))
+        return wrap(results[-1], self.steps[-1][2])
 
 
 def _elementwise(node):
@@ -74,12 +58,13 @@ def _elementwise(node):
         return False
     head = node.inputs[0]
     return (isinstance(head, ValueNode) and isinstance(head.value, Primitive)
-            and head.value.name in ELEMENTWISE and hasattr(node.abstract, "dtype"))
+            and head.value.elementwise and hasattr(node.abstract, "dtype"))
 
 
 def run(entry):
     graphs = graphs_of(entry)
     users = node_users(graphs)
+    mapping, fused_away = {}, []          # fused_away keeps replaced nodes (and their ids) alive
     for graph in graphs:
         groups = {}
         for node in graph.order:
@@ -126,8 +111,8 @@ def run(entry):
                     order.append(replaced[id(node)])
             else:
                 order.append(node)
+        fused_away.extend(graph.order)
         graph.order = order
-        mapping = {k: v for k, v in replaced.items() if v is not None}
-        from ..clone import replace_uses
-        replace_uses(graphs, mapping)
+        mapping.update((k, v) for k, v in replaced.items() if v is not None)
+    replace_uses(graphs, mapping)
     return entry

@@ -13,7 +13,7 @@ Rules:
 """
 from .. import abstract as A
 from .. import graph_ops as G
-from ..clone import replace_uses
+from ..clone import NodeMapping, replace_uses
 from ..ir import CNode, ValueNode, graphs_of
 
 NAME = "simplify"
@@ -47,7 +47,7 @@ def _getitem_source(node):
 def rewrite(entry):
     """Apply the rules once everywhere; True when something changed."""
     graphs = graphs_of(entry)
-    mapping = {}
+    mapping = NodeMapping()
     changed = False
     for graph in graphs:
         kept = []
@@ -58,7 +58,7 @@ def rewrite(entry):
                 node.inputs[k] = i
             element = _getitem_source(node)
             if element is not None:
-                mapping[id(node)] = element
+                mapping.replace(node, element)
                 changed = True
                 continue
             head = node.inputs[0]

@@ -7,6 +7,7 @@
 then casts back to x's dtype (so a float16 loss is reduced in float32).
 """
 from ... import dtype as mstype
+from ..._tensor import Tensor
 from ...ops import functional as F
 from ..cell import Cell
 
@@ -59,7 +60,6 @@ class LossBase(Cell):
 
 def check_tensor(cls_name, arg_name, value):
     """MindSpore's ``_check_is_tensor``: losses take Tensors, not numbers or arrays."""
-    from ..._tensor import Tensor
     if not isinstance(value, Tensor):
         raise TypeError(f"For '{cls_name}', the '{arg_name}' must be 'Tensor', but got "
                         f"'{type(value).__name__}'")

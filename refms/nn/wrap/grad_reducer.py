@@ -7,6 +7,7 @@ degree is 1, so the reducer returns the gradients unchanged — MindSpore's
 result for a group of size 1.  A ``degree`` other than 1 would describe a
 group that cannot exist here and raises ``ValueError``.
 """
+from ...communication.management import get_group_size
 from ..cell import Cell
 
 __all__ = ["DistributedGradReducer"]
@@ -17,7 +18,6 @@ class DistributedGradReducer(Cell):
 
     def __init__(self, parameters, mean=None, degree=None, fusion_type=1, group=None):
         super().__init__(auto_prefix=False)
-        from ...communication.management import get_group_size
         if degree is None:
             degree = get_group_size()
         if isinstance(degree, bool) or not isinstance(degree, int) or degree != 1:

@@ -1,4 +1,5 @@
 """Small helpers of the composite operations: argument checks in MindSpore's wording."""
+from ... import dtype as mstype
 from ..._tensor import Tensor
 from ..primitive import op_error
 
@@ -23,5 +24,4 @@ def check_int(op, name, value):
 
 def int_tensor(values):
     """An Int32 Tensor of Python ints (indices built at call time from static shapes)."""
-    from ... import dtype as mstype
     return Tensor(values, mstype.int32)

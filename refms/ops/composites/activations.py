@@ -10,7 +10,7 @@ the gradient of ``prelu`` reaches both ``x`` and the slopes ``w``.
 """
 import numbers
 
-from ..primitive import op_error
+from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor
 
 __all__ = ["LeakyReLU", "ReLU6", "PReLU", "leaky_relu", "relu6", "prelu"]
@@ -24,7 +24,6 @@ def _check_float(op, x):
 
 def leaky_relu(input, alpha=0.2):            # noqa: A002  (MindSpore's name)
     """``ops.leaky_relu(input, alpha=0.2)``."""
-    from .. import functional as F
     check_tensor("leaky_relu", "input", input)
     if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
         raise op_error("leaky_relu", f"the 'alpha' should be float, but got "
@@ -35,7 +34,6 @@ def leaky_relu(input, alpha=0.2):            # noqa: A002  (MindSpore's name)
 
 def relu6(x):
     """``ops.relu6(x) = min(max(x, 0), 6)``."""
-    from .. import functional as F
     check_tensor("ReLU6", "x", x)
     _check_float("ReLU6", x)
     return F.minimum(F.maximum(x, 0.0), 6.0)
@@ -43,7 +41,6 @@ def relu6(x):
 
 def prelu(input, weight):                    # noqa: A002  (MindSpore's name)
     """``ops.prelu(input, weight)``: one slope per channel (axis 1)."""
-    from .. import functional as F
     check_tensor("PReLU", "input", input)
     check_tensor("PReLU", "weight", weight)
     _check_float("PReLU", input)

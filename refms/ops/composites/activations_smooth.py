@@ -8,7 +8,7 @@
 Compositions of ``Select``, ``Exp``, ``Expm1``, ``Log1p``, ``Sigmoid`` and
 ``Minimum``/``Maximum``.
 """
-from ..primitive import op_error
+from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor
 
 __all__ = ["Elu", "HSwish", "HSigmoid", "Softplus", "elu", "hardswish", "hardsigmoid", "silu",
@@ -24,7 +24,6 @@ def _float(op, x):
 
 def elu(input_x, alpha=1.0):
     """``ops.elu(input_x, alpha=1.0)``."""
-    from .. import functional as F
     _float("Elu", input_x)
     if alpha != 1.0:
         raise op_error("Elu", f"the 'alpha' must be 1.0, but got {alpha}.", ValueError)
@@ -34,7 +33,6 @@ def elu(input_x, alpha=1.0):
 
 def hardsigmoid(input):                      # noqa: A002  (MindSpore's name)
     """``ops.hardsigmoid(input) = relu6(input + 3) / 6``."""
-    from .. import functional as F
     _float("HSigmoid", input)
     return F.minimum(F.maximum(input + 3.0, 0.0), 6.0) / 6.0
 
@@ -47,14 +45,12 @@ def hardswish(input):                        # noqa: A002
 
 def silu(input):                             # noqa: A002
     """``ops.silu(input) = input · σ(input)``."""
-    from .. import functional as F
     _float("SiLU", input)
     return input * F.sigmoid(input)
 
 
 def softplus(input, beta=1, threshold=20):   # noqa: A002
     """``ops.softplus(input, beta=1, threshold=20)``."""
-    from .. import functional as F
     _float("Softplus", input)
     scaled = input * float(beta)
     safe = F.minimum(scaled, float(threshold))

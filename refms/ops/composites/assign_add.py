@@ -1,15 +1,14 @@
 """AssignAdd: ``variable ← variable + value`` in place (a Parameter update through ``Assign``)."""
 from ..._tensor import Tensor
+from ...parameter import Parameter
+from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor
-from ..primitive import op_error
 
 __all__ = ["AssignAdd", "assign_add"]
 
 
 def assign_add(variable, value):
     """``ops.assign_add(variable, value)``: returns the updated ``variable``."""
-    from .. import functional as F
-    from ...parameter import Parameter
     if not isinstance(variable, Parameter):
         raise op_error("AssignAdd", f"the 'variable' should be a Parameter, but got "
                                     f"{type(variable).__name__}.")

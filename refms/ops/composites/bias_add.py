@@ -3,7 +3,7 @@
 Composition: ``b`` reshaped to ``(C, 1, ..., 1)`` and added with broadcasting;
 the gradient of ``b`` is ``dout`` summed over every axis but the channel axis.
 """
-from ..primitive import op_error
+from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor
 
 __all__ = ["BiasAdd", "bias_add"]
@@ -11,7 +11,6 @@ __all__ = ["BiasAdd", "bias_add"]
 
 def bias_add(input_x, bias):
     """``ops.bias_add(input_x, bias)``."""
-    from .. import functional as F
     check_tensor("BiasAdd", "input_x", input_x)
     check_tensor("BiasAdd", "bias", bias)
     if len(input_x.shape) < 2 or len(bias.shape) != 1 or bias.shape[0] != input_x.shape[1]:

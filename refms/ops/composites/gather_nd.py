@@ -9,7 +9,7 @@ index tuple becomes one flat row number ``Σⱼ indices[..., j] · strideⱼ``,
 and ``Gather`` picks those rows (its gradient scatters ``dout`` back).
 """
 from ... import dtype as mstype
-from ..primitive import op_error
+from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor, int_tensor
 
 __all__ = ["GatherNd", "gather_nd"]
@@ -17,7 +17,6 @@ __all__ = ["GatherNd", "gather_nd"]
 
 def gather_nd(input_x, indices):
     """``ops.gather_nd(input_x, indices)`` (see the module docstring)."""
-    from .. import functional as F
     check_tensor("GatherNd", "input_x", input_x)
     check_tensor("GatherNd", "indices", indices)
     if indices.dtype not in (mstype.int32, mstype.int64):

@@ -6,14 +6,13 @@
 ``x`` get a gradient, σ(x) − z; the labels ``z`` are constants to autodiff.
 """
 from ._common import CompositeOp, check_tensor
-from ..primitive import op_error
+from ..primitive import F, op_error
 
 __all__ = ["SigmoidCrossEntropyWithLogits", "binary_cross_entropy_with_logits", "SmoothL1Loss",
            "smooth_l1_loss", "binary_cross_entropy"]
 
 
 def _sigmoid_cross_entropy(logits, label):
-    from .. import functional as F
     check_tensor("SigmoidCrossEntropyWithLogits", "logits", logits)
     check_tensor("SigmoidCrossEntropyWithLogits", "label", label)
     if tuple(logits.shape) != tuple(label.shape):
@@ -41,7 +40,6 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
 
     With ``pos_weight`` p: loss = (1 − z)·x + (1 + (p − 1)·z)·(log(1 + e^{−|x|}) + max(−x, 0)).
     """
-    from .. import functional as F
     logits, label = input, target
     if pos_weight is None:
         loss = _sigmoid_cross_entropy(logits, label)
@@ -65,7 +63,6 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
 
 def smooth_l1_loss(input, target, beta=1.0, reduction="none"):  # noqa: A002
     """``ops.smooth_l1_loss``: ½d²/β for |d| < β, |d| − ½β otherwise (d = input − target)."""
-    from .. import functional as F
     check_tensor("SmoothL1Loss", "input", input)
     check_tensor("SmoothL1Loss", "target", target)
     if beta <= 0:
@@ -77,7 +74,6 @@ def smooth_l1_loss(input, target, beta=1.0, reduction="none"):  # noqa: A002
 
 
 def _reduce(op, loss, reduction):
-    from .. import functional as F
     if reduction == "mean":
         return F.reduce_mean(loss, (), False)
     if reduction == "sum":
@@ -101,7 +97,6 @@ class SmoothL1Loss(CompositeOp):
 
 def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
     """−w·(y·log x + (1 − y)·log(1 − x)); the logs are of max(·, 1e-12) so 0·log 0 = 0."""
-    from .. import functional as F
     check_tensor("BinaryCrossEntropy", "logits", logits)
     check_tensor("BinaryCrossEntropy", "labels", labels)
     eps = 1e-12

@@ -7,7 +7,7 @@ import numbers
 
 from ... import dtype as mstype
 from ..._tensor import Tensor
-from ..primitive import op_error
+from ..primitive import F, op_error
 from ._common import check_tensor
 
 __all__ = ["masked_fill"]
@@ -15,7 +15,6 @@ __all__ = ["masked_fill"]
 
 def masked_fill(input_x, mask, value):
     """``ops.masked_fill(input_x, mask, value)``; ``value`` a number or a 0-d Tensor."""
-    from .. import functional as F
     check_tensor("masked_fill", "input_x", input_x)
     check_tensor("masked_fill", "mask", mask)
     if mask.dtype is not mstype.bool_:

@@ -2,7 +2,7 @@
 
 One axis only, as in MindSpore 2.10 (a longer ``axis`` tuple raises ``TypeError``).
 """
-from ..primitive import op_error
+from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor
 
 __all__ = ["L2Normalize"]
@@ -23,7 +23,6 @@ class L2Normalize(CompositeOp):
         self.epsilon = float(epsilon)
 
     def __call__(self, x):
-        from .. import functional as F
         check_tensor("L2Normalize", "x", x)
         squares = F.reduce_sum(F.square(x), self.axis, True)
         return x / F.sqrt(F.maximum(squares, self.epsilon))

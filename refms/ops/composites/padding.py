@@ -13,7 +13,7 @@ the gradient of a padded entry flows back to the entry it copies.
 ``ops.pad(x, padding, mode, value)`` takes PyTorch-style flat padding
 ``(left, right, top, bottom, ...)`` starting from the last axis.
 """
-from ..primitive import op_error
+from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor, int_tensor
 
 __all__ = ["Pad", "pad", "pad_axes"]
@@ -52,7 +52,6 @@ def _mirror_index(n, before, after, symmetric):
 
 def pad_axes(op, x, paddings, mode="CONSTANT", value=0):
     """``x`` padded per axis by ``paddings`` in ``mode`` (see the module docstring)."""
-    from .. import functional as F
     check_tensor(op, "input_x", x)
     mode = str(mode).upper()
     if mode not in _MODES:

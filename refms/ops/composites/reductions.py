@@ -20,7 +20,8 @@ import numbers
 
 from ... import dtype as mstype
 from ..._tensor import Tensor
-from ..primitive import op_error
+from ..prims.sort import ArgMaxWithValue, ArgMinWithValue
+from ..primitive import F, op_error
 from ._common import check_tensor
 
 __all__ = ["max", "min", "amax", "amin", "norm"]
@@ -37,8 +38,6 @@ def _axes(axis, ndim):
 
 
 def _extremum(op, input, axis, keepdims, initial, where, largest):
-    from .. import functional as F
-    from .. import ArgMaxWithValue, ArgMinWithValue
     check_tensor(op, "input", input)
     if where is not None:
         raise op_error(op, "refms does not implement the 'where' argument.", ValueError)
@@ -72,7 +71,6 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa:
 
 def amax(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A002
     """``ops.amax``: the maximum over ``axis`` (all axes for None)."""
-    from .. import functional as F
     check_tensor("amax", "input", input)
     if initial is not None or where is not None:
         raise op_error("amax", "refms does not implement 'initial' and 'where'.", ValueError)
@@ -81,7 +79,6 @@ def amax(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa
 
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A002
     """``ops.amin``: the minimum over ``axis`` (all axes for None)."""
-    from .. import functional as F
     check_tensor("amin", "input", input)
     if initial is not None or where is not None:
         raise op_error("amin", "refms does not implement 'initial' and 'where'.", ValueError)
@@ -105,7 +102,6 @@ def _vector_norm(F, a, p, axes, keepdim):
 
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002,N803
     """``ops.norm(A, ord=None, dim=None, keepdim=False)`` (see the module docstring)."""
-    from .. import functional as F
     check_tensor("norm", "A", A)
     a = A if A.dtype.kind == "float" else F.cast(A, mstype.float32)
     if dtype is not None:

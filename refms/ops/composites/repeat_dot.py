@@ -9,7 +9,7 @@
   ``Transpose`` both to (free, contracted) / (contracted, free), ``Reshape``
   to matrices, ``MatMul``, ``Reshape``.
 """
-from ..primitive import op_error
+from ..primitive import F, op_error
 from ._common import check_tensor, check_int, int_tensor
 
 __all__ = ["repeat_elements", "tensor_dot"]
@@ -17,7 +17,6 @@ __all__ = ["repeat_elements", "tensor_dot"]
 
 def repeat_elements(x, rep, axis=0):
     """``ops.repeat_elements(x, rep, axis=0)``."""
-    from .. import functional as F
     check_tensor("repeat_elements", "x", x)
     check_int("repeat_elements", "rep", rep)
     check_int("repeat_elements", "axis", axis)
@@ -34,7 +33,6 @@ def repeat_elements(x, rep, axis=0):
 
 def tensor_dot(x1, x2, axes):
     """``ops.tensor_dot(x1, x2, axes)``."""
-    from .. import functional as F
     check_tensor("tensor_dot", "x1", x1)
     check_tensor("tensor_dot", "x2", x2)
     n1, n2 = len(x1.shape), len(x2.shape)

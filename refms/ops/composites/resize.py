@@ -12,7 +12,7 @@ into the source pixels.
 """
 import math
 
-from ..primitive import op_error
+from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor, int_tensor
 
 __all__ = ["ResizeNearestNeighbor"]
@@ -44,7 +44,6 @@ class ResizeNearestNeighbor(CompositeOp):
         self.half_pixel_centers = bool(half_pixel_centers)
 
     def __call__(self, input_x):
-        from .. import functional as F
         check_tensor("ResizeNearestNeighbor", "input_x", input_x)
         if len(input_x.shape) != 4:
             raise op_error("ResizeNearestNeighbor", f"the 'input_x' should be 4-D (NCHW), but "

@@ -1,5 +1,5 @@
 """ReverseV2 / flip: reverse the order of the entries along the given axes (``Gather`` with n−1…0)."""
-from ..primitive import op_error
+from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor, int_tensor
 
 __all__ = ["ReverseV2", "reverse", "flip"]
@@ -7,7 +7,6 @@ __all__ = ["ReverseV2", "reverse", "flip"]
 
 def flip(input, dims):                       # noqa: A002  (MindSpore's name)
     """``ops.flip(input, dims)``."""
-    from .. import functional as F
     check_tensor("flip", "input", input)
     if isinstance(dims, int) and not isinstance(dims, bool):
         dims = (dims,)

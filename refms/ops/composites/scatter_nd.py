@@ -6,7 +6,7 @@ Composition: each index tuple becomes a flat row number and
 ``UnsortedSegmentSum`` adds the update rows into ``prod(shape[:k])`` rows.
 """
 from ... import dtype as mstype
-from ..primitive import op_error
+from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor, int_tensor
 
 __all__ = ["ScatterNd", "scatter_nd"]
@@ -14,7 +14,6 @@ __all__ = ["ScatterNd", "scatter_nd"]
 
 def scatter_nd(indices, updates, shape):
     """``ops.scatter_nd(indices, updates, shape)``."""
-    from .. import functional as F
     check_tensor("ScatterNd", "indices", indices)
     check_tensor("ScatterNd", "updates", updates)
     shape = tuple(shape)

@@ -12,7 +12,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ..._tensor import Tensor
-from ..primitive import op_error
+from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor, check_int
 
 __all__ = ["UnsortedSegmentMax", "unsorted_segment_max"]
@@ -26,7 +26,6 @@ def _lowest(dtype):
 
 def unsorted_segment_max(x, segment_ids, num_segments):
     """``ops.unsorted_segment_max(x, segment_ids, num_segments)``."""
-    from .. import functional as F
     check_tensor("UnsortedSegmentMax", "x", x)
     check_tensor("UnsortedSegmentMax", "segment_ids", segment_ids)
     check_int("UnsortedSegmentMax", "num_segments", num_segments)

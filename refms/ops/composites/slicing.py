@@ -10,7 +10,7 @@
 """
 import builtins
 
-from ..primitive import op_error
+from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor, check_int
 
 __all__ = ["Slice", "slice", "swapaxes", "Unstack", "unstack", "expand_as"]
@@ -18,7 +18,6 @@ __all__ = ["Slice", "slice", "swapaxes", "Unstack", "unstack", "expand_as"]
 
 def slice(input_x, begin, size):             # noqa: A001  (MindSpore's name)
     """``ops.slice(input_x, begin, size)`` (see the module docstring)."""
-    from .. import functional as F
     check_tensor("Slice", "input_x", input_x)
     shape = tuple(input_x.shape)
     if not isinstance(begin, (tuple, list)) or not isinstance(size, (tuple, list)) or \
@@ -56,7 +55,6 @@ def _axis(op, axis, ndim):
 
 def swapaxes(input, axis0, axis1):           # noqa: A002  (MindSpore's name)
     """``ops.swapaxes(input, axis0, axis1)``: exchange two axes."""
-    from .. import functional as F
     check_tensor("swapaxes", "input", input)
     ndim = len(input.shape)
     a, b = _axis("swapaxes", axis0, ndim), _axis("swapaxes", axis1, ndim)
@@ -67,7 +65,6 @@ def swapaxes(input, axis0, axis1):           # noqa: A002  (MindSpore's name)
 
 def unstack(input_x, axis=0):
     """``ops.unstack(input_x, axis=0)``: the tuple of sub-tensors along ``axis``."""
-    from .. import functional as F
     check_tensor("Unstack", "input_x", input_x)
     ndim = len(input_x.shape)
     axis = _axis("Unstack", axis, ndim)
@@ -97,7 +94,6 @@ class Unstack(CompositeOp):
 
 def expand_as(input, other):                 # noqa: A002  (MindSpore's name)
     """``ops.expand_as(input, other)``: ``input`` broadcast to ``other``'s shape."""
-    from .. import functional as F
     check_tensor("expand_as", "input", input)
     check_tensor("expand_as", "other", other)
     return F.broadcast_to(input, tuple(other.shape))

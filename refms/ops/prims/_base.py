@@ -3,7 +3,8 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
-from ..primitive import Abstract, op_error
+from ..._tensor import Tensor
+from ..primitive import F, Abstract, op_error
 from ..promotion import promote
 
 
@@ -40,7 +41,6 @@ def binary_abstract(op, x, y):
 
 def sum_to(dout, shape):
     """Reduce a broadcast gradient back to ``shape`` (sum over the broadcast axes)."""
-    from .. import functional as F
     if tuple(dout.shape) == tuple(shape):
         return dout
     lead = len(dout.shape) - len(shape)
@@ -54,7 +54,6 @@ def sum_to(dout, shape):
 
 def grad_like(grad, x):
     """A gradient reduced to x's shape and cast to x's dtype."""
-    from .. import functional as F
     g = sum_to(grad, x.shape)
     if g.dtype is not x.dtype:
         g = F.cast(g, x.dtype)
@@ -62,7 +61,6 @@ def grad_like(grad, x):
 
 
 def check_tensor(op, name, value):
-    from ..._tensor import Tensor
     if not isinstance(value, (Tensor, Abstract)) and not hasattr(value, "dtype"):
         raise op_error(op, f"the input '{name}' should be a Tensor, but got "
                            f"{type(value).__name__}.")

@@ -12,7 +12,7 @@ import numpy as np
 
 from ... import kernels
 from ...kernels.elementwise import GELU_A, GELU_C
-from ..primitive import Primitive, Abstract, register, alias, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ._base import FLOATS, shape_str
 
 #: √(2/π) and the cubic coefficient of the tanh approximation of GeLU (Hendrycks & Gimpel 2016, §2).
@@ -27,6 +27,7 @@ def _check_float(op, x):
 
 class _Activation(Primitive):
     """Elementwise over a floating tensor: same shape and dtype."""
+    elementwise = True
     n_tensor_inputs = 1
 
     def infer(self, x):
@@ -51,7 +52,6 @@ class ReLU(_Activation):
         return kernels.call("relu")(x)
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (dout * F.cast(F.greater(x, 0), dout.dtype),)
 
 
@@ -83,6 +83,7 @@ class GeLU(_Activation):
 
     ∂y/∂x = ½(1 + t) + ½x(1 − t²)·√(2/π)(1 + 3·0.044715x²),  t = tanh(√(2/π)(x + 0.044715x³)).
     """
+    elementwise = False
 
     def forward(self, x):
         return kernels.call("gelu")(x)
@@ -142,7 +143,6 @@ class Softmax(_SoftmaxBase):
         return kernels.call("softmax")(x, self.axes(x))
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         along = F.reduce_sum(dout * out, self.axes(x), True)
         return (out * (dout - along),)
 
@@ -164,7 +164,6 @@ class LogSoftmax(_SoftmaxBase):
         return kernels.call("log_softmax")(x, self.axes(x))
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         total = F.reduce_sum(dout, self.axes(x), True)
         return (dout - F.exp(out) * total,)
 
@@ -184,7 +183,6 @@ def relu(input, inplace=False):
 
 def softmax(input, axis=-1, *, dtype=None):
     """ops.softmax(input, axis=-1, *, dtype=None): ``dtype`` casts the input first."""
-    from .. import functional as F
     if dtype is not None:
         input = F.cast(input, dtype)
     return Softmax(axis)(input)
@@ -198,7 +196,6 @@ def log_softmax(logits, axis=-1):
 def gelu(input, approximate="none"):
     """ops.gelu(input, approximate='none'): 'none' is the exact x·Φ(x) = ½x(1 + erf(x/√2));
     'tanh' is the primitive :class:`GeLU` [ran 2.10: the two differ by up to 4e-4]."""
-    from .. import functional as F
     if approximate not in ("none", "tanh"):
         raise ValueError("For ops.gelu, approximate value should be either 'none' or 'tanh'.")
     if approximate == "tanh":

@@ -6,13 +6,14 @@ summed back to each input's shape and cast to its dtype (``grad_like``).
 
 from ... import dtype as mstype
 from ... import kernels
-from ..primitive import Primitive, Abstract, register, alias, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote
 from ._base import binary_abstract, broadcast_shape, grad_like
 
 
 class _Binary(Primitive):
     """Elementwise binary op computed in the promoted dtype."""
+    elementwise = True
     n_tensor_inputs = 2
     compute_in_output_dtype = True
 
@@ -87,6 +88,7 @@ class Div(RealDiv):
 @register
 class FloorDiv(_Binary):
     """z = ⌊x / y⌋ (no gradient: piecewise constant)."""
+    elementwise = False
 
     def forward(self, x, y):
         return kernels.call("floor_div")(x, y)
@@ -95,24 +97,24 @@ class FloorDiv(_Binary):
 @register
 class FloorMod(_Binary):
     """z = x − ⌊x / y⌋·y (sign of y, Python's ``%``).  ∂z/∂x = 1, ∂z/∂y = −⌊x / y⌋."""
+    elementwise = False
 
     def forward(self, x, y):
         return kernels.call("floor_mod")(x, y)
 
     def bprop(self, x, y, out, dout):
-        from .. import functional as F
         return grad_like(dout, x), grad_like(-dout * F.floor_div(x, y), y)
 
 
 @register
 class Mod(_Binary):
     """z = x − trunc(x / y)·y (sign of x, C's ``fmod``).  ∂z/∂x = 1, ∂z/∂y = −trunc(x / y)."""
+    elementwise = False
 
     def forward(self, x, y):
         return kernels.call("fmod")(x, y)
 
     def bprop(self, x, y, out, dout):
-        from .. import functional as F
         quotient = F.cast(F.cast((x - out) / y, mstype.int64), dout.dtype)
         return grad_like(dout, x), grad_like(-dout * quotient, y)
 
@@ -125,7 +127,6 @@ class Pow(_Binary):
         return kernels.call("pow")(x, y)
 
     def bprop(self, x, y, out, dout):
-        from .. import functional as F
         dx = dout * y * F.pow(x, y - 1)
         positive = F.greater(x, 0)
         safe_x = F.select(positive, x, F.ones_like(x))
@@ -137,7 +138,6 @@ class _Extremum(_Binary):
     """Shared bprop of Maximum/Minimum: the winner gets dout; ties split it 0.5/0.5."""
 
     def bprop(self, x, y, out, dout):
-        from .. import functional as F
         x_wins = F.cast(self.wins(x, y), dout.dtype)
         tie = F.cast(F.equal(x, y), dout.dtype) * 0.5
         dx = dout * (x_wins + tie)
@@ -153,7 +153,6 @@ class Maximum(_Extremum):
         return kernels.call("maximum")(x, y)
 
     def wins(self, x, y):
-        from .. import functional as F
         return F.greater(x, y)
 
 
@@ -165,7 +164,6 @@ class Minimum(_Extremum):
         return kernels.call("minimum")(x, y)
 
     def wins(self, x, y):
-        from .. import functional as F
         return F.less(x, y)
 
 
@@ -186,7 +184,6 @@ _DIV = Div()
 
 def div(input, other, *, rounding_mode=None):
     """ops.div: true division; ``rounding_mode='floor'`` floors, ``'trunc'`` truncates."""
-    from .. import functional as F
     if rounding_mode is None:
         return _DIV(input, other)
     if rounding_mode == "floor":

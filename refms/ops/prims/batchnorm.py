@@ -22,7 +22,7 @@ only (as MindSpore's bprop); ``mean`` / ``variance`` get zeros.
 import numpy as np
 
 from ... import kernels
-from ..primitive import Primitive, Abstract, register, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ._base import FLOATS, grad_like, shape_str
 
 
@@ -109,7 +109,6 @@ class BatchNorm(Primitive):
     def bprop(self, x, scale, bias, mean, variance, out, dout):
         """dγ = Σ dy·x̂, dβ = Σ dy; dx = γ/√(σ²+ε) · (dy − mean(dy) − x̂·mean(dy·x̂)) in training
         (μ and σ² depend on x), dx = γ·dy/√(σ²+ε) in inference (Ioffe & Szegedy 2015, §3)."""
-        from .. import functional as F
         dy = dout[0]
         ndim = len(x.shape)
         axes = (0,) + tuple(range(2, ndim))

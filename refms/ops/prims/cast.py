@@ -11,6 +11,8 @@ class Cast(Primitive):
     ∂y/∂x = 1, cast back to x's dtype, so gradients flow through casts
     (SEMANTICS.md 4.3).
     """
+    elementwise = True
+    keeps_input_dtypes = True
     n_tensor_inputs = 1
 
     def infer(self, x, dtype):
@@ -29,7 +31,6 @@ class Cast(Primitive):
         return kernels.call("cast")(x, dtype.np_type)
 
     def bprop(self, x, dtype, out, dout):
-        from .. import functional as F
         return F.cast(dout, x.dtype), None
 
 
@@ -68,7 +69,8 @@ def cast(input, dtype):
     return _CAST(input, dtype)
 
 
-from ..primitive import functional  # noqa: E402
+from ..primitive import F, functional  # noqa: E402
+from ..._tensor import Tensor
 functional("cast", cast)
 identity = alias("identity", Identity())
 alias("deepcopy", Identity())
@@ -77,7 +79,6 @@ _STOP = StopGradient()
 
 def stop_gradient(value):
     """ops.stop_gradient: a new Tensor (tuples recursively) that blocks gradients (SEMANTICS.md 4.5)."""
-    from ..._tensor import Tensor
     if isinstance(value, (tuple, list)):
         return type(value)(stop_gradient(v) for v in value)
     if isinstance(value, Tensor):

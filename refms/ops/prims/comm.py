@@ -7,6 +7,7 @@ concatenation of one piece along axis 0 is itself (AllGather), and so on —
 exactly what MindSpore computes for a group of size 1.  The gradients are
 the same collectives on ``dout``, hence identities too.
 """
+from ...communication.management import _check_group as check
 from ..primitive import Primitive, Abstract, register, op_error
 
 __all__ = ["ReduceOp", "AllReduce", "AllGather", "ReduceScatter"]
@@ -24,7 +25,6 @@ _OPS = (ReduceOp.SUM, ReduceOp.MAX, ReduceOp.MIN, ReduceOp.PROD)
 
 
 def _check_group(op, group):
-    from ...communication.management import _check_group as check
     if group is not None:
         check(op, group)
 

@@ -9,6 +9,7 @@ from ._base import broadcast_shape
 
 class _Compare(Primitive):
     """Elementwise comparison with broadcasting; the result is Bool."""
+    elementwise = True
     n_tensor_inputs = 2
 
     def infer(self, x, y):
@@ -87,6 +88,7 @@ class LogicalOr(_Logical):
 @register
 class LogicalNot(Primitive):
     """y = ¬x (any dtype, nonzero is True; the result is Bool)."""
+    elementwise = True
     n_tensor_inputs = 1
 
     def infer(self, x):

@@ -17,7 +17,8 @@ bprop is one of the three again: gradients of any order stay convolutions.
 import numpy as np
 
 from ... import kernels
-from ..primitive import Primitive, Abstract, register, functional, op_error
+from ..._tensor import Tensor
+from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ._base import FLOATS, shape_str
 
 
@@ -288,8 +289,6 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
 
     ``padding`` is an int or a pair (h, w) applied on both sides (``pad_mode='pad'`` only).
     """
-    from .. import functional as F
-    from ..._tensor import Tensor
     if isinstance(padding, (tuple, list)):
         if len(padding) != 2:
             raise ValueError(f"For 'conv2d', 'padding' must be a tuple or list of 2 integers, but "

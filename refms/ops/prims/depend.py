@@ -6,6 +6,7 @@ In refms the op is an identity on ``value`` whose second input is ``expr``:
 the graph keeps ``expr`` because Depend consumes it, and PyNative has run
 ``expr`` already when Depend is called.  The gradient flows to ``value`` only.
 """
+from ..._tensor import Tensor
 from ..primitive import Primitive, Abstract, register, functional, op_error
 
 __all__ = ["Depend", "depend"]
@@ -31,7 +32,6 @@ class Depend(Primitive):
 
 def depend(value, expr):
     """``value`` after ``expr`` (``ops.depend``); a non-Tensor ``value`` is returned as is."""
-    from ..._tensor import Tensor
     if not isinstance(value, Tensor):
         return value
     return Depend()(value, expr)

@@ -3,7 +3,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
-from ..primitive import Primitive, Abstract, register, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, functional, op_error
 
 
 def _shape(op, shape):
@@ -57,6 +57,7 @@ class Fill(Primitive):
 @register
 class ZerosLike(Primitive):
     """y = 0 with x's shape and dtype."""
+    fixed_by_input_shape = True
     n_tensor_inputs = 1
 
     def infer(self, x):
@@ -69,6 +70,7 @@ class ZerosLike(Primitive):
 @register
 class OnesLike(Primitive):
     """y = 1 with x's shape and dtype."""
+    fixed_by_input_shape = True
     n_tensor_inputs = 1
 
     def infer(self, x):
@@ -107,14 +109,12 @@ def full(size, fill_value, *, dtype=None):
 
 def zeros_like(input, *, dtype=None):
     """ops.zeros_like(input, *, dtype=None)."""
-    from .. import functional as F
     out = _ZEROS_LIKE(input)
     return out if dtype is None else F.cast(out, dtype)
 
 
 def ones_like(input, *, dtype=None):
     """ops.ones_like(input, *, dtype=None)."""
-    from .. import functional as F
     out = _ONES_LIKE(input)
     return out if dtype is None else F.cast(out, dtype)
 

@@ -7,13 +7,13 @@ Tensors inside the index are constants to autodiff (converted to host numpy arra
 import numpy as np
 
 from ... import kernels
+from ..._tensor import Tensor
 from ..primitive import Primitive, Abstract, register, functional, op_error
 from ._base import shape_str
 
 
 def normalize_index(index):
     """Replace Tensors in an index by numpy ints/arrays (0-d int tensors -> int)."""
-    from ..._tensor import Tensor
     if isinstance(index, Tensor):
         array = index._host()
         if array.ndim == 0 and array.dtype.kind in "iu":
@@ -87,7 +87,6 @@ def _write_items(array, index, value):
 
 def setitem(x, index, value):
     """``x[index] = value`` in place (not differentiable, as a MindSpore in-place update)."""
-    from ..._tensor import Tensor
     if isinstance(value, Tensor):
         value = value._value()
     kernels.run(_write_items, [x._value(), normalize_index(index), value], 1)

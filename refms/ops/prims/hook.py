@@ -14,6 +14,7 @@ class HookBackward(Primitive):
     hook, as MindSpore 2.10 does; setting ``cell_id`` disables it (with a warning).
     """
     n_tensor_inputs = None
+    identity_in_graph = True
 
     def __init__(self, hook_fn, cell_id=""):
         if not callable(hook_fn):

@@ -11,7 +11,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
-from ..primitive import Primitive, Abstract, register, alias, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote
 from ._base import broadcast_shape, grad_like, host_int, normalize_axis, shape_str
 
@@ -69,7 +69,6 @@ class Gather(Primitive):
         return kernels.call("take")(params, indices, axis)
 
     def bprop(self, params, indices, axis, out, dout):
-        from .. import functional as F
         axis = int(axis) % max(len(params.shape), 1)
         n = int(params.shape[axis])
         k = len(indices.shape)
@@ -108,7 +107,6 @@ class GatherD(Primitive):
         return kernels.call("take_along_axis")(x, index, dim)
 
     def bprop(self, x, dim, index, out, dout):
-        from .. import functional as F
         dim = int(dim) % len(x.shape)
         return TensorScatterElements(dim, "add")(F.zeros_like(x), index, dout), None, None
 
@@ -143,7 +141,6 @@ class TensorScatterElements(Primitive):
         return kernels.call("scatter_along_axis")(x, indices, updates, axis, self.reduction)
 
     def bprop(self, x, indices, updates, out, dout):
-        from .. import functional as F
         axis = self.axis % len(x.shape)
         if self.reduction == "add":
             dx = dout
@@ -209,6 +206,7 @@ class OneHot(Primitive):
 @register
 class Select(Primitive):
     """y = x where cond else y (cond Bool; x, y promoted as arithmetic; all three broadcast)."""
+    elementwise = True
     n_tensor_inputs = 3
 
     def infer(self, cond, x, y):
@@ -220,7 +218,6 @@ class Select(Primitive):
         return kernels.call("where")(cond, x, y)
 
     def bprop(self, cond, x, y, out, dout):
-        from .. import functional as F
         zeros = F.zeros_like(dout)
         dx = grad_like(F.select(cond, dout, zeros), x)
         dy = grad_like(F.select(cond, zeros, dout), y)
@@ -241,7 +238,6 @@ class MaskedSelect(Primitive):
         return kernels.call("masked_select")(x, mask)
 
     def bprop(self, x, mask, out, dout):
-        from .. import functional as F
         shape = broadcast_shape("MaskedSelect", x.shape, mask.shape)
         full = MaskedScatter()(F.zeros(shape, dout.dtype), F.broadcast_to(mask, shape), dout)
         return grad_like(full, x), None
@@ -272,7 +268,6 @@ class MaskedScatter(Primitive):
         return kernels.call("masked_scatter")(x, mask, source)
 
     def bprop(self, x, mask, source, out, dout):
-        from .. import functional as F
         mask = F.broadcast_to(mask, tuple(x.shape))
         dx = F.select(mask, F.zeros_like(dout), dout)
         picked = MaskedSelect()(dout, mask)
@@ -316,7 +311,6 @@ class UnsortedSegmentSum(Primitive):
         return kernels.call("segment_sum")(x, segment_ids, num_segments)
 
     def bprop(self, x, segment_ids, num_segments, out, dout):
-        from .. import functional as F
         picked = Gather()(dout, F.maximum(segment_ids, 0), 0)
         rest = (1,) * (len(x.shape) - len(segment_ids.shape))
         keep = F.reshape(F.cast(F.greater_equal(segment_ids, 0), dout.dtype),

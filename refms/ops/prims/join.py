@@ -10,7 +10,7 @@ data type!``, SEMANTICS.md 1.7).
 import numpy as np
 
 from ... import kernels
-from ..primitive import Primitive, Abstract, register, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ._base import normalize_axis, shape_str
 
 
@@ -110,7 +110,6 @@ class Stack(Primitive):
         return kernels.call("stack")(tensors, self.axis)
 
     def bprop(self, tensors, out, dout):
-        from .. import functional as F
         axis = self.axis % len(out.shape)
         lead = (slice(None),) * axis
         return (tuple(F.getitem(dout, lead + (i,)) for i in range(len(tensors))),)

@@ -14,7 +14,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
-from ..primitive import Primitive, Abstract, register, op_error
+from ..primitive import F, Primitive, Abstract, register, op_error
 from ._base import FLOATS, shape_str
 
 
@@ -53,7 +53,6 @@ class SoftmaxCrossEntropyWithLogits(Primitive):
         return kernels.call("softmax_cross_entropy")(logits, labels)
 
     def bprop(self, logits, labels, out, dout):
-        from .. import functional as F
         dlogits = (F.softmax(logits, -1) - labels) * F.expand_dims(dout[0], -1)
         return dlogits, F.zeros_like(labels)
 
@@ -102,7 +101,6 @@ class SparseSoftmaxCrossEntropyWithLogits(Primitive):
         return kernels.call("sparse_softmax_cross_entropy")(logits, labels, self.is_grad)
 
     def bprop(self, logits, labels, out, dout):
-        from .. import functional as F
         if not self.is_grad:
             return _SPARSE_GRAD(logits, labels) * dout, None
         # out = (p − onehot)/N is linear in p = softmax(logits): d logits = p ⊙ (v − Σ v ⊙ p) / N.

@@ -1,7 +1,8 @@
 """MatMul and BatchMatMul.  No dtype promotion: both operands must share a dtype (SEMANTICS.md 1.7)."""
 from ... import kernels
-from ..primitive import Primitive, Abstract, register, functional, op_error
-from ._base import broadcast_shape, shape_str
+from ..primitive import F, Primitive, Abstract, register, functional, op_error
+from ..promotion import promote
+from ._base import broadcast_shape, shape_str, sum_to
 
 
 def _check_same_dtype(op, x, y):
@@ -81,7 +82,6 @@ class BatchMatMul(Primitive):
         return kernels.call("batch_matmul")(x, y, self.transpose_a, self.transpose_b)
 
     def bprop(self, x, y, out, dout):
-        from ._base import sum_to
         ta, tb = self.transpose_a, self.transpose_b
         if ta:
             dx = BatchMatMul(tb, True)(y, dout)
@@ -100,7 +100,6 @@ _BATCH = {(a, b): BatchMatMul(a, b) for a in (False, True) for b in (False, True
 
 def matmul(input, other):
     """ops.matmul: numpy-like product (1-D operands promoted, batch axes broadcast)."""
-    from .. import functional as F
     x, y = input, other
     if len(x.shape) == 1 and len(y.shape) == 1:
         return F.reduce_sum(x * y, (), False)
@@ -112,7 +111,6 @@ def matmul(input, other):
         y = F.expand_dims(y, -1)
         squeeze.append(-1)
     if x.dtype is not y.dtype:
-        from ..promotion import promote
         common = promote(x, y)
         x, y = F.cast(x, common), F.cast(y, common)
     if len(x.shape) == 2 and len(y.shape) == 2:

@@ -5,7 +5,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
-from ..primitive import Primitive, Abstract, register, alias, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote_many
 from ._base import binary_abstract, broadcast_shape, grad_like, normalize_axis, shape_str
 from .join import tensor_sequence
@@ -13,7 +13,6 @@ from .join import tensor_sequence
 
 def _mask(cond, dtype):
     """A Bool tensor as 0/1 of ``dtype`` (for gradient routing)."""
-    from .. import functional as F
     return F.cast(cond, dtype)
 
 
@@ -48,7 +47,6 @@ class ClipByValue(_Clip):
         return Abstract(self.clip_shape(x, clip_min, clip_max), x.dtype)
 
     def bprop(self, x, clip_min, clip_max, out, dout):
-        from .. import functional as F
 
         def share(a, b):        # ∂max(a, b)/∂a: 1 where a > b, ½ where a = b, else 0
             return _mask(F.greater(a, b), dout.dtype) + _mask(F.equal(a, b), dout.dtype) * 0.5
@@ -75,7 +73,6 @@ class Clamp(_Clip):
         return Abstract(shape, promote_many([v for v in (x, clip_min, clip_max) if v is not None]))
 
     def bprop(self, x, clip_min, clip_max, out, dout):
-        from .. import functional as F
         middle = x if clip_min is None else F.maximum(x, clip_min)
         to_max = 0 if clip_max is None else _mask(F.greater(middle, clip_max), dout.dtype)
         to_min = 0 if clip_min is None else _mask(F.less(x, clip_min), dout.dtype) * (1 - to_max)
@@ -204,7 +201,6 @@ def clamp(input, min=None, max=None):
 
 def cumsum(x, axis, dtype=None):
     """ops.cumsum(x, axis, dtype=None): ``dtype`` casts x first."""
-    from .. import functional as F
     if dtype is not None:
         x = F.cast(x, mstype.to_dtype(dtype))
     return CumSum()(x, axis)
@@ -213,7 +209,6 @@ def cumsum(x, axis, dtype=None):
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """ops.isclose: |input − other| ≤ atol + rtol·|other| (other finite), or input = other;
     NaN equals NaN only with ``equal_nan``.  Inputs must share a dtype; ints compare in Float64."""
-    from .. import functional as F
     if input.dtype is not other.dtype:
         raise TypeError(f"For 'isclose', the input type must be same, but got 'input': "
                         f"{input.dtype} and 'other': {other.dtype}.")

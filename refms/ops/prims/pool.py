@@ -19,12 +19,14 @@ evenly over the window.  The gradient primitives are linear in ``dout`` and
 adjoint in pairs (MaxPoolGrad ↔ MaxPoolGradGrad, AvgPoolGrad ↔ AvgPool), so
 they are differentiable again.
 """
+import weakref
+
 import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
 from ...kernels.pool import real_cell_counts
-from ..primitive import Primitive, Abstract, register, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ._base import FLOATS, shape_str
 from .conv import positive_pair, same_padding
 
@@ -132,8 +134,57 @@ class _Pool2D(Primitive):
         kernel, stride = self.window()
         return kernel, stride, self.pads(x_shape)
 
-    def argmax(self, x):
-        return kernels.call("max_pool2d")(x, *self.kernel_args(x.shape))[1]
+    def argmax(self, x, out=None):
+        """The argmax of each window of x: remembered from the forward that produced ``out``
+        when there was one (see :class:`_ArgmaxMemo`), else found again."""
+        args = self.kernel_args(x.shape)
+        argmax = _ARGMAX.recall(x, out, args)
+        if argmax is None:
+            argmax = kernels.call("max_pool2d")(x, *args)[1]
+        return argmax
+
+    def max_pool(self, x):
+        """(y, argmax) of x; the argmax is remembered for the gradient of this very y."""
+        args = self.kernel_args(x.shape)
+        y, argmax = kernels.call("max_pool2d")(x, *args)
+        _ARGMAX.remember(x, y, args, argmax)
+        return y, argmax
+
+
+class _ArgmaxMemo:
+    """The argmax a max-pool forward found, kept while its input and output arrays live.
+
+    MaxPoolGrad receives (x, y, dy): the winners of y's windows are where the
+    forward found them, so instead of searching the windows of x again the
+    gradient looks up the argmax saved with y.  An entry is found only for
+    the very same x and y array objects and window geometry; it disappears
+    when y is garbage collected.  (Writing into x in place between the
+    forward and the gradient would make the saved argmax stale, as it would
+    make y stale.)
+    """
+
+    def __init__(self):
+        self.entries = {}
+
+    def remember(self, x, y, args, argmax):
+        key = id(y)
+        try:
+            ref = weakref.ref(y, lambda _, key=key: self.entries.pop(key, None))
+        except TypeError:              # not weak-referenceable: nothing is remembered
+            return
+        self.entries[key] = (ref, weakref.ref(x), args, argmax)
+
+    def recall(self, x, y, args):
+        entry = self.entries.get(id(y)) if y is not None else None
+        if entry is None:
+            return None
+        y_ref, x_ref, saved_args, argmax = entry
+        if y_ref() is y and x_ref() is x and saved_args == args:
+            return argmax
+        return None
+
+
+_ARGMAX = _ArgmaxMemo()
 
 
 @register
@@ -144,7 +195,7 @@ class MaxPool(_Pool2D):
         return Abstract(self.output_shape(x), x.dtype)
 
     def forward(self, x):
-        return kernels.call("max_pool2d")(x, *self.kernel_args(x.shape))[0]
+        return self.max_pool(x)[0]
 
     def bprop(self, x, out, dout):
         return (MaxPoolGrad.like(self)(x, out, dout),)
@@ -180,7 +231,7 @@ class MaxPoolWithArgmaxV2(_Pool2D):
         return Abstract(shape, x.dtype), Abstract(shape, self.argmax_type)
 
     def forward(self, x):
-        return kernels.call("max_pool2d")(x, *self.kernel_args(x.shape))
+        return self.max_pool(x)
 
     def bprop(self, x, out, dout):
         return (MaxPoolGrad.like(self)(x, out[0], dout[0]),)
@@ -200,10 +251,9 @@ class MaxPoolGrad(_Pool2D):
         return Abstract(x.shape, x.dtype)
 
     def forward(self, x, out, dout):
-        return kernels.call("max_pool2d_grad")(dout, self.argmax(x), x.shape)
+        return kernels.call("max_pool2d_grad")(dout, self.argmax(x, out), x.shape)
 
     def bprop(self, x, out, dout, dx, ddx):
-        from .. import functional as F
         return F.zeros_like(x), F.zeros_like(out), MaxPoolGradGrad.like(self)(x, out, ddx)
 
 
@@ -215,10 +265,9 @@ class MaxPoolGradGrad(_Pool2D):
         return Abstract(self.output_shape(x), x.dtype)
 
     def forward(self, x, out, ddx):
-        return kernels.call("max_pool2d_grad_grad")(ddx, self.argmax(x))
+        return kernels.call("max_pool2d_grad_grad")(ddx, self.argmax(x, out))
 
     def bprop(self, x, out, ddx, ddy, d):
-        from .. import functional as F
         return F.zeros_like(x), F.zeros_like(out), MaxPoolGrad.like(self)(x, out, d)
 
 
@@ -270,7 +319,6 @@ class AvgPoolGrad(_AvgDivisor, _Pool2D):
                                                self.divisor(x.shape))
 
     def bprop(self, x, out, dout, dx, ddx):
-        from .. import functional as F
         return F.zeros_like(x), F.zeros_like(out), AvgPool.like(self)(ddx)
 
 

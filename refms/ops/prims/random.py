@@ -21,6 +21,7 @@ import numpy as np
 from ... import dtype as mstype
 from ... import kernels
 from ... import seed as _seed
+from ..._tensor import Tensor
 from ..primitive import Primitive, Abstract, register, functional, op_error
 from ._base import FLOATS, host_int, shape_str
 
@@ -171,7 +172,6 @@ def _seed_pair(kernel, seed):
 def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
     """ops.uniform: Float32 U[minval, maxval) (as U[0, 1)·(maxval − minval) + minval), or Int32
     U{minval, …, maxval − 1} for ``dtype=int32``; ``minval``, ``maxval`` are Tensors of ``dtype``."""
-    from ..._tensor import Tensor
     if not isinstance(minval, Tensor) or not isinstance(maxval, Tensor):
         raise TypeError("For functional operator[uniform], the input[minval] and input[maxval] "
                         "must be a Tensor.")

@@ -8,7 +8,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
-from ..primitive import Primitive, Abstract, register, alias, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ._base import normalize_axes
 
 
@@ -47,7 +47,6 @@ class _Reduce(Primitive):
 
     def _restore(self, x, axis, value):
         """Broadcast a reduced value (out or dout) back to x's shape."""
-        from .. import functional as F
         axes = normalize_axes(self.name, axis, len(x.shape))
         kept = F.reshape(value, _kept_shape(x.shape, axes))
         return F.broadcast_to(kept, x.shape)
@@ -77,7 +76,6 @@ class _ReduceExtremum(_Reduce):
     """max/min: the gradient goes to the elements equal to the result, shared equally on ties."""
 
     def bprop(self, x, axis, out, dout):
-        from .. import functional as F
         hits = F.cast(F.equal(x, self._restore(x, axis, out)), dout.dtype)
         count = self._restore(x, axis, F.reduce_sum(hits, normalize_axes(self.name, axis, len(x.shape)),
                                                     self.keep_dims))
@@ -102,7 +100,6 @@ class ReduceProd(_Reduce):
     kernel = "reduce_prod"
 
     def bprop(self, x, axis, out, dout):
-        from .. import functional as F
         axes = normalize_axes(self.name, axis, len(x.shape)) or tuple(range(len(x.shape)))
         # Move reduced axes last, flatten them, and use exclusive cumulative products
         # from both sides: Π_{j≠i} = (Π_{j<i}) (Π_{j>i}).
@@ -155,7 +152,6 @@ class ExclusiveCumprodBoth(Primitive):
 
     def bprop(self, x, out, dout):
         # ∂yᵢ/∂xₖ = Π_{j∉{i,k}} xⱼ for k ≠ i; built from pairwise products (small n only).
-        from .. import functional as F
         n = x.shape[-1]
         grads = []
         for k in range(n):
@@ -212,7 +208,6 @@ def prod(input, axis=None, keep_dims=False, dtype=None):
 def _int64_for_integers(input, dtype):
     """The input cast to ``dtype``, or to Int64 when it is integer or bool (MindSpore 2.10's
     ``ops.sum`` and ``ops.prod``; the primitives ReduceSum/ReduceProd keep the dtype)."""
-    from .. import functional as F
     if dtype is not None:
         return F.cast(input, mstype.to_dtype(dtype))
     if input.dtype.kind in ("int", "uint", "bool"):

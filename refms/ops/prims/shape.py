@@ -48,7 +48,6 @@ class Reshape(Primitive):
         return kernels.call("reshape")(x, shape if not isinstance(shape, int) else (shape,))
 
     def bprop(self, x, shape, out, dout):
-        from .. import functional as F
         return F.reshape(dout, x.shape), None
 
 
@@ -69,7 +68,6 @@ class Transpose(Primitive):
         return kernels.call("transpose")(x, perm)
 
     def bprop(self, x, perm, out, dout):
-        from .. import functional as F
         inverse = tuple(int(i) for i in np.argsort([p % len(perm) for p in perm]))
         return F.transpose(dout, inverse), None
 
@@ -89,7 +87,6 @@ class ExpandDims(Primitive):
         return kernels.call("expand_dims")(x, axis)
 
     def bprop(self, x, axis, out, dout):
-        from .. import functional as F
         return F.reshape(dout, x.shape), None
 
 
@@ -122,7 +119,6 @@ class Squeeze(Primitive):
         return kernels.call("squeeze")(x, tuple(self._axes(x.shape)))
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (F.reshape(dout, x.shape),)
 
 
@@ -142,7 +138,6 @@ class Flatten(Primitive):
         return kernels.call("reshape")(x, (x.shape[0], -1))
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (F.reshape(dout, x.shape),)
 
 
@@ -208,7 +203,6 @@ class Tile(Primitive):
         return kernels.call("tile")(x, multiples)
 
     def bprop(self, x, multiples, out, dout):
-        from .. import functional as F
         shape, multiples = self._aligned(x.shape, multiples)
         split = []
         for m, s in zip(multiples, shape):
@@ -243,7 +237,7 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
     return input.flatten(start_dim=start_dim, end_dim=end_dim)
 
 
-from ..primitive import functional  # noqa: E402
+from ..primitive import F, functional  # noqa: E402
 functional("squeeze", squeeze)
 functional("broadcast_to", broadcast_to)
 functional("flatten", flatten)

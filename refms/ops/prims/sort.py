@@ -12,7 +12,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
-from ..primitive import Primitive, Abstract, register, functional, op_error
+from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ._base import normalize_axis, shape_str
 from .index import TensorScatterElements
 
@@ -29,7 +29,6 @@ def _check_sortable(op, x, allow_bool=False):
 
 def _scatter_back(x, axis, indices, values):
     """dx: ``values`` put back at ``indices`` along ``axis`` of zeros shaped like x."""
-    from .. import functional as F
     return TensorScatterElements(axis, "add")(F.zeros_like(x), indices, values)
 
 
@@ -156,7 +155,6 @@ class _ArgExtremumWithValue(Primitive):
         return index, value
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         axis = self.axis % len(x.shape)
         index, dvalue = out[0], dout[1]
         if not self.keep_dims:
@@ -192,7 +190,6 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     The last axis and ``largest=True`` is the TopK primitive; any other axis or
     ``largest=False`` sorts along ``dim`` and keeps the first k (the same ties rule).
     """
-    from .. import functional as F
     if (dim is None or dim == -1 or dim == len(input.shape) - 1) and largest:
         return TopK(sorted)(input, k)
     axis = normalize_axis("topk", -1 if dim is None else dim, len(input.shape), "dim")
@@ -206,7 +203,6 @@ def topk(input, k, dim=None, largest=True, sorted=True):
 
 def _arg_reduce(prim_class, output_type, input, axis, keepdims):
     """``ops.argmax``/``ops.argmin``: axis None flattens (keepdims is then ignored, as in 2.10)."""
-    from .. import functional as F
     if axis is None:
         return prim_class(0, output_type)(F.reshape(input, (-1,)))
     index = prim_class(axis, output_type)(input)

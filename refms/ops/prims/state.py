@@ -2,6 +2,7 @@
 device dataset queue, which refms does not have).  Neither has a gradient.
 """
 from ... import kernels
+from ...context import get_context
 from ..primitive import Primitive, Abstract, register, alias, op_error
 from ..promotion import promote
 from ._base import shape_str
@@ -52,6 +53,7 @@ class GetNext(Primitive):
     none, so running GetNext raises RuntimeError (as MindSpore 2.10 does on
     CPU: ``Unsupported op [GetNext] on CPU``, SEMANTICS.md 7.2).
     """
+    side_effect_io = True
     n_tensor_inputs = 0
 
     def __init__(self, types, shapes, output_num, shared_name):
@@ -73,7 +75,6 @@ class GetNext(Primitive):
         return tuple(Abstract(shape, dtype) for shape, dtype in zip(self.shapes, self.types))
 
     def forward(self):
-        from ...context import get_context
         raise RuntimeError(
             f"Unsupported op [GetNext] on {get_context('device_target')}: GetNext reads the "
             f"device dataset queue '{self.shared_name}', which MindSpore fills when a dataset "

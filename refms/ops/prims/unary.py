@@ -9,11 +9,12 @@ import math
 
 from ... import dtype as mstype
 from ... import kernels
-from ..primitive import Primitive, Abstract, register, alias, op_error
+from ..primitive import F, Primitive, Abstract, register, alias, op_error
 
 
 class _Unary(Primitive):
     """Elementwise, same shape and dtype as the input."""
+    elementwise = True
     n_tensor_inputs = 1
 
     def infer(self, x):
@@ -63,7 +64,6 @@ class Abs(_Unary):
         return kernels.call("abs")(x)
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (dout * F.cast(F.sign(x), dout.dtype),)
 
 
@@ -163,7 +163,6 @@ class Sin(_FloatOnlyUnary):
         return kernels.call("sin")(x)
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (dout * F.cos(x),)
 
 
@@ -175,7 +174,6 @@ class Cos(_FloatOnlyUnary):
         return kernels.call("cos")(x)
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (-dout * F.sin(x),)
 
 
@@ -187,7 +185,6 @@ class Erf(_FloatOnlyUnary):
         return kernels.call("erf")(x)
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (dout * F.exp(-(x * x)) * (2 / math.sqrt(math.pi)),)
 
 
@@ -195,7 +192,6 @@ class _PiecewiseConstant(_Unary):
     """Rounding ops: gradient zero almost everywhere."""
 
     def bprop(self, x, out, dout):
-        from .. import functional as F
         return (F.zeros_like(x),)
 
 

@@ -21,6 +21,8 @@ from contextlib import ExitStack
 
 import numpy as np
 
+from ..._tensor import Tensor
+
 __all__ = ["Callback", "CallbackManager", "RunContext", "InternalCallbackParam", "handle_loss"]
 
 
@@ -172,7 +174,6 @@ class RunContext:
 
 def handle_loss(loss):
     """The loss a monitor prints: a Tensor's mean as a Python float; the first of a tuple."""
-    from ..._tensor import Tensor
     if isinstance(loss, (tuple, list)):
         if loss and isinstance(loss[0], Tensor):
             loss = loss[0]

@@ -15,6 +15,7 @@ import os
 import time
 
 from ...checkpoint import save_checkpoint
+from ...nn.cell import Cell
 from .callback import Callback
 
 __all__ = ["CheckpointConfig", "ModelCheckpoint"]
@@ -38,7 +39,6 @@ class CheckpointConfig:
                  keep_checkpoint_per_n_minutes=0, integrated_save=True, async_save=False,
                  saved_network=None, append_info=None, enc_key=None, enc_mode="AES-GCM",
                  exception_save=False, crc_check=False, **kwargs):
-        from ...nn.cell import Cell
         save_checkpoint_steps = _non_negative_int(save_checkpoint_steps, "save_checkpoint_steps")
         save_checkpoint_seconds = _non_negative_int(save_checkpoint_seconds,
                                                     "save_checkpoint_seconds")

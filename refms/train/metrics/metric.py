@@ -9,6 +9,8 @@ import functools
 
 import numpy as np
 
+from ..._tensor import Tensor
+
 __all__ = ["Metric", "EvaluationBase", "rearrange_inputs", "check_onehot_data"]
 
 
@@ -38,7 +40,6 @@ class Metric:
         self._indexes = None
 
     def _convert_data(self, data):
-        from ..._tensor import Tensor
         if isinstance(data, Tensor):
             return data.asnumpy()
         if isinstance(data, list):

@@ -33,26 +33,31 @@ simplification turn the straight-line case into one flat graph.
 ``grad`` and ``value_and_grad`` run their one Python implementation on
 stand-ins and get the same return structures in both modes.  When a gradient
 is compiled, and how compiled calls join a PyNative tape, is
-:mod:`refms.autograd.graph_dispatch`.
+:mod:`refms.graph.grad_dispatch`.
 ``HookBackward`` is ignored in graph mode (SEMANTICS.md 5.1): the emitter drops it.
 """
+from ..autograd import tape as _tape
+from ..autograd.grad import seed_cotangents
+from ..ops import functional as F
 from ..ops.primitive import Primitive
 from .._tensor import Tensor
-from . import tape as _tape
+from . import abstract as A
+from . import graph_ops as G
+from . import ir
+from . import tracer
+from .bridge import GraphCallable
+from .cells import PyCall
+from .clone import clone_graph
+from .errors import GraphCompileError
+from .infer import Context
+from .passes import inline, lambda_lift
 
 __all__ = ["Transform", "run_and_differentiate", "prepare", "cotangent_abstract", "PyBprop"]
 
 
-def _graph():
-    """The graph modules (imported late: refms.graph builds on refms.autograd)."""
-    from ..graph import abstract as A, graph_ops as G, ir, tracer
-    from ..graph.infer import Context
-    return A, G, ir, tracer, Context
-
 
 def cotangent_abstract(abstract):
     """The abstract of a gradient with respect to a value of ``abstract``."""
-    A = _graph()[0]
     if isinstance(abstract, A.Abstract):
         return A.Abstract(abstract.shape, abstract.dtype)
     if isinstance(abstract, A.AbstractTuple):
@@ -105,7 +110,6 @@ class Transform:
 
     # -- forward replay ------------------------------------------------------------------------
     def _build(self, graph):
-        A, G, ir, tracer, Context = _graph()
         fwd = ir.FuncGraph("J_" + graph.name, loc=graph.loc)
         fwd.flags["effects"] = graph.flags.get("effects", False)
         self.memo[id(graph)] = fwd
@@ -154,7 +158,6 @@ class Transform:
             elif isinstance(callee, G.GraphOp):
                 fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
             else:
-                from ..graph.errors import GraphCompileError
                 if isinstance(head, ir.Parameter) or isinstance(callee, G.PartialValue):
                     raise GraphCompileError(
                         f"cannot differentiate @{graph.name} (at {node.loc}): it calls a "
@@ -172,8 +175,6 @@ class Transform:
 
     # -- the backpropagator ------------------------------------------------------------------------
     def _backward(self, graph, fwd, fmap, records):
-        A, G, ir, tracer, Context = _graph()
-        from ..ops import functional as F
         spec = self.spec
         back = ir.FuncGraph("B_" + graph.name, parent=fwd, loc=graph.loc)
         dout = back.add_param("dout", cotangent_abstract(graph.output.abstract))
@@ -242,8 +243,6 @@ class Transform:
 
     def _prim_bprop(self, ctx, prim, xs, out, dout, inputs, fmap, node):
         """Trace ``prim.bprop`` into the backpropagator (or fall back to PyBprop)."""
-        A, G, ir, tracer, Context = _graph()
-        from ..graph.errors import GraphCompileError
         spec = self.spec
         try:
             grads = prim.bprop(*xs, out, dout)
@@ -260,10 +259,8 @@ class Transform:
     # -- custom bprop cells --------------------------------------------------------------------------
     def _custom(self, graph):
         """``J`` of a Cell with ``bprop``: forward = the cell's graph, backward = its bprop."""
-        A, G, ir, tracer, Context = _graph()
-        from ..nn.custom_bprop import check_bprop_grads
         spec = self.spec
-        cell = graph.flags["custom_bprop"]
+        bprop = graph.flags["custom_bprop"]
         n_inputs = graph.flags.get("n_inputs", len(graph.params))
         fwd = ir.FuncGraph("J_" + graph.name, loc=graph.loc)
         self.memo[id(graph)] = fwd
@@ -278,12 +275,11 @@ class Transform:
             inputs = [spec.to_python(ctx, p, p.abstract) for p in user]
             forward = spec.to_python(ctx, out, out_abstract)
             d = spec.to_python(ctx, dout, dout.abstract)
-            grads = cell.bprop(*inputs, forward, d)     # a user bprop: parsed when called
-            grads = check_bprop_grads(cell.cls_name, inputs, grads)
-            grads = tuple(_fill(g, p.abstract, lambda p=p: spec.to_python(ctx, p, p.abstract), _functional())
+            grads = bprop(*inputs, forward, d)     # a user bprop, checked: parsed when called
+            grads = tuple(_fill(g, p.abstract, lambda p=p: spec.to_python(ctx, p, p.abstract), F)
                           for g, p in zip(grads, user))
             lifted = tuple(_fill(None, p.abstract, lambda p=p: spec.to_python(ctx, p, p.abstract),
-                                 _functional()) for p in params[:len(params) - n_inputs])
+                                 F) for p in params[:len(params) - n_inputs])
             out_node, _ = spec.from_python(ctx, lifted + grads)
         back.set_output(out_node)
         fwd.set_output(fwd.apply([G.MAKE_TUPLE, out, ir.ValueNode(back)], None,
@@ -296,9 +292,7 @@ class Transform:
         """``J`` of a unit flagged ``backward_hooks``: its own backpropagator, with the cell's
         backward pre-hooks run on ``dout`` before it and its backward hooks on the input
         gradients after it — Python calls at run time (SEMANTICS.md 5.3–5.6)."""
-        A, G, ir, tracer, Context = _graph()
-        from ..graph.cells import PyCall, backward_hooks, backward_pre_hooks
-        cell = graph.flags["backward_hooks"]
+        hooks = graph.flags["backward_hooks"]
         n_inputs = graph.flags.get("n_inputs", len(graph.params))
         inner = self._build(graph)
         fwd = ir.FuncGraph("Jhook_" + graph.name, loc=graph.loc)
@@ -311,7 +305,7 @@ class Transform:
         inner_back = fwd.apply([G.TUPLE_GETITEM, call, 1], None, A.AbstractGraph(inner), graph.loc)
         back = ir.FuncGraph("B_" + graph.name, parent=fwd, loc=graph.loc)
         dout = back.add_param("dout", cotangent_abstract(out_abstract))
-        pre = back.apply([ir.ValueNode(PyCall(backward_pre_hooks(cell), "backward_pre_hooks")),
+        pre = back.apply([ir.ValueNode(PyCall(hooks.pre, "backward_pre_hooks")),
                           dout], None, dout.abstract, graph.loc)
         results = A.AbstractTuple([cotangent_abstract(p.abstract) for p in graph.params])
         grads = back.apply([inner_back, pre], None, results, graph.loc)
@@ -321,7 +315,7 @@ class Transform:
                  for k in range(len(params))]
         grad_input = back.apply([G.MAKE_TUPLE] + [items[k] for k in tensors], None,
                                 A.AbstractTuple([results.items[k] for k in tensors]), graph.loc)
-        hooked = back.apply([ir.ValueNode(PyCall(backward_hooks(cell), "backward_hooks")),
+        hooked = back.apply([ir.ValueNode(PyCall(hooks.post, "backward_hooks")),
                              grad_input, pre] + [params[k] for k in tensors], None,
                             grad_input.abstract, graph.loc)
         for position, k in enumerate(tensors):
@@ -331,11 +325,6 @@ class Transform:
         fwd.set_output(fwd.apply([G.MAKE_TUPLE, out, ir.ValueNode(back)], None,
                                  A.AbstractTuple([out_abstract, A.AbstractGraph(back)]), graph.loc))
         return fwd
-
-
-def _functional():
-    from ..ops import functional
-    return functional
 
 
 def _all_none(grad):
@@ -364,7 +353,6 @@ def _add(a, b, F):
 def _fill(grad, abstract, forward, F):
     """``grad`` shaped like ``abstract`` with None parts replaced by zeros of the forward value
     (``forward()`` gives its stand-in); constants get None."""
-    A = _graph()[0]
     if isinstance(abstract, A.Abstract):
         if grad is None:
             return F.zeros_like(forward())
@@ -390,8 +378,6 @@ def prepare(target):
     """A copy of ``target`` ready for the transform: inlined (custom-bprop and hooked cells kept
     whole), simplified and lambda-lifted with its free variables — weights, or nodes of the
     graph that calls it (a closure's) — as trailing parameters; returns the copy and them."""
-    from ..graph.clone import clone_graph
-    from ..graph.passes import inline, lambda_lift
     prepared, _ = clone_graph(target)
     inline.run(prepared, keep_units=True)
     lambda_lift.run(prepared, lift_weights=True)
@@ -400,8 +386,6 @@ def prepare(target):
 
 def _callee(spec, fn):
     """(abstract, node) of a function given as a Python value while tracing."""
-    A, G, ir, tracer, Context = _graph()
-    from ..graph.bridge import GraphCallable
     if isinstance(fn, GraphCallable):
         return fn.abstract, fn.node
     return A.Const(fn), ir.ValueNode(fn)
@@ -410,14 +394,12 @@ def _callee(spec, fn):
 def _seeded_dout(out, target, sens):
     """The cotangent of the whole output: ones (or ``sens``) on the Tensors of ``target``,
     zeros on the other Tensors, None on constants (SEMANTICS.md 4.4)."""
-    from ..ops import functional as Fn
-    from .grad import _seeds
-    seeds = {id(t): s for t, s in _seeds(target, sens, Fn)}
+    seeds = {id(t): s for t, s in seed_cotangents(target, sens)}
 
     def rebuild(value):
         if isinstance(value, Tensor):
             seed = seeds.get(id(value))
-            return Fn.zeros_like(value) if seed is None else seed
+            return F.zeros_like(value) if seed is None else seed
         if isinstance(value, dict):
             return {k: rebuild(v) for k, v in value.items()}
         if isinstance(value, (tuple, list)):
@@ -431,7 +413,6 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     graph is being compiled: emits ``J(fn)`` and its backpropagator's call; returns
     ``(out, grads, args)`` with stand-ins, ``grads`` keyed by ``id`` of the argument
     stand-ins and of the weights (refms Parameters)."""
-    A, G, ir, tracer, Context = _graph()
     state = tracer.current()
     spec, ctx, loc = state.specializer, state.ctx, state.loc
     pairs = [spec.from_python(ctx, a, loc) for a in args]
@@ -458,7 +439,7 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     for value, grad in zip(args, grads_py[:len(args)]):
         if isinstance(value, Tensor) and grad is not None:
             previous = grads.get(id(value))
-            grads[id(value)] = grad if previous is None else _functional().add(previous, grad)
+            grads[id(value)] = grad if previous is None else F.add(previous, grad)
     for free, grad in zip(lifted, grads_py[len(args):]):
         if getattr(free, "default", None) is not None and grad is not None:
             grads[id(free.default)] = grad           # a weight: keyed by its refms Parameter

@@ -1,5 +1,10 @@
 """When gradients are compiled, and how compiled calls take part in PyNative gradients.
 
+This module is graph mode's :class:`refms.autograd.interpreters.Interpreter`,
+registered at import: while a graph is traced, ``grad`` emits the gradient
+graph (:func:`refms.graph.autodiff.run_and_differentiate`); outside, a gradient
+of compiled code is compiled as a whole (:func:`call_compiled`).
+
 * :func:`compiles` — ``grad(fn)``/``GradOperation()(fn)`` is compiled as one graph
   (forward, backpropagator and the result structure) when ``fn`` is a ``jit``
   function, a Cell in GRAPH_MODE, or the gradient function of one (higher
@@ -10,24 +15,30 @@
   recorded whose bprop calls that backpropagator (MindSpore's jit graphs inside
   PyNative gradients behave the same way).
 """
+from ..autograd import interpreters
+from ..autograd import tape as _tape
+from ..context import is_graph_mode
 from .._tensor import Tensor
-from . import tape as _tape
+from . import autodiff
+from .cells import call_rule_for
+from .compiler import compile_for
+from .executor import call_value
+from .jit_function import JitTarget
+from .tracer import is_tracing
 
-__all__ = ["compiles", "call_compiled", "tape_wants", "run_recorded"]
+__all__ = ["compiles", "call_compiled", "run_recorded", "GraphInterpreter"]
 
 
 def compiles(fn):
     """Whether ``grad(fn)`` is computed by a compiled gradient graph: ``fn`` is a ``jit``
     function, or a Cell in GRAPH_MODE, or the gradient function of one (higher order)."""
-    from ..context import is_graph_mode
-    from ..graph.api import JitFunction
-    from ..nn.cell import Cell
     seen = 0
     while fn is not None and seen < 16:
-        if isinstance(fn, JitFunction):
+        if isinstance(fn, JitTarget):
             return True
-        if isinstance(fn, Cell):
-            return is_graph_mode()
+        rule = call_rule_for(fn)
+        if rule is not None:
+            return is_graph_mode() and rule.compiled_in_graph_mode(fn)
         fn = getattr(fn, "__wrapped__", None) if getattr(fn, "_refms_grad", False) else None
         seen += 1
     return False
@@ -42,23 +53,15 @@ def call_compiled(impl, fn, key, args):
     """Run the gradient function ``impl`` (grad.py's implementation) compiled: the whole of it
     — forward, backpropagator, result structure — becomes one graph, cached per ``key``
     (the transform's options and target) and input signature."""
-    from ..graph.api import compile_for
     cache = _GRAD_CACHES.setdefault(key, ({}, impl, fn))[0]
     phase = getattr(fn, "phase", None), getattr(fn, "training", None)
     compiled = compile_for(impl, cache, args, {}, ("grad",) + phase)
     return compiled.run(list(args))
 
 
-def tape_wants(args):
-    """A compiled call runs under a PyNative tape: it must be recorded for the gradient."""
-    return _tape.recording()
-
-
 def run_recorded(fn, cache, args, kwargs, extra_key=()):
     """Run the compiled ``fn`` under an active PyNative tape: compute ``J(fn)`` and record one
     tape entry whose bprop calls the compiled backpropagator."""
-    from ..graph.api import compile_for
-    from ..graph.executor import call_value
     program = compile_for(_Recorded(fn), cache, args, kwargs, ("recorded",) + tuple(extra_key))
     weights = program.entry.flags.get("recorded_weights", [])
     out, backprop = program.run(list(args) + list(kwargs.values()) + list(weights))
@@ -87,3 +90,22 @@ class _Recorded:
     def __init__(self, fn):
         self.recorded_target = fn
         self.__name__ = "J_" + (getattr(fn, "__name__", None) or type(fn).__name__)
+
+
+class GraphInterpreter(interpreters.Interpreter):
+    """Graph mode's answers to the autodiff layer (:mod:`refms.autograd.interpreters`)."""
+
+    def is_tracing(self):
+        return is_tracing()
+
+    def run_and_differentiate(self, fn, args, sens, differentiate):
+        return autodiff.run_and_differentiate(fn, args, sens, differentiate)
+
+    def compiles(self, fn):
+        return compiles(fn)
+
+    def call_compiled(self, impl, fn, key, args):
+        return call_compiled(impl, fn, key, args)
+
+
+interpreters.register(GraphInterpreter())

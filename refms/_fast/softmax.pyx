@@ -1,0 +1,226 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Fast twins of :mod:`refms.kernels.softmax`: softmax, log-softmax, the softmax cross-entropies.
+
+Contract (the reference's)::
+
+    softmax(x, axis) / log_softmax(x, axis)                -> y, x's shape and dtype
+    softmax_cross_entropy(logits, labels)                  -> (loss (N,), dlogits (N, C))
+    sparse_softmax_cross_entropy(logits, labels, is_grad)  -> 0-d mean loss, or dlogits
+
+Algorithm.  x is viewed as (outer, L, inner) with L the softmax axis; each
+of the outer·inner lines of L values is one independent problem, and the
+lines are shared among OpenMP threads (``prange``).  Per line, in one
+fused pass after the maximum m:
+
+* softmax:      eᵢ = exp(xᵢ − m) is written to y while Σ e accumulates
+  (in float64), then y is scaled by 1 / Σ e;
+* log-softmax:  s = Σ exp(xᵢ − m) (float64), then yᵢ = (xᵢ − m) − log s;
+* cross-entropies (float64 throughout, like the reference): the loss
+  −Σ labels · log p and the gradient p − labels (dense) or
+  (p − onehot) / N (sparse) come from the same m and log s; the mean loss
+  of the sparse op is reduced in float64 over the lines.
+
+Subtracting m first keeps exp from overflowing (the log-sum-exp trick),
+as in the reference.  float32 and float64 run here; softmax over several
+axes, other dtypes and empty arrays go to the reference kernel.
+"""
+import numpy as np
+
+cimport cython
+from cython.parallel cimport prange
+from libc.math cimport exp, expf, log, isnan
+
+from refms.kernels import reference_kernel
+
+__all__ = ["softmax", "log_softmax", "softmax_cross_entropy", "sparse_softmax_cross_entropy"]
+
+include "_threads.pxi"
+
+ctypedef fused real:
+    float
+    double
+
+
+cdef inline real _exp(real v) noexcept nogil:
+    if real is float:
+        return expf(v)
+    else:
+        return exp(v)
+
+
+cdef inline real _line_max(const real* x, Py_ssize_t n, Py_ssize_t step) noexcept nogil:
+    """max of x[0], x[step], … (NaN propagates, as np.max)."""
+    cdef real m = x[0], v
+    cdef Py_ssize_t k
+    for k in range(1, n):
+        v = x[k * step]
+        if v > m or isnan(v):
+            m = v
+            if isnan(v):
+                break
+    return m
+
+
+cdef void _softmax_lines(const real* x, real* y, Py_ssize_t outer, Py_ssize_t length,
+                         Py_ssize_t inner, bint logarithm) noexcept nogil:
+    cdef Py_ssize_t line, o, t, k
+    cdef const real* src
+    cdef real* dst
+    cdef real m, e
+    cdef double total, shift
+    cdef int threads = _threads(outer * inner * length)
+    for line in prange(outer * inner, schedule="static", num_threads=threads):
+        o = line // inner
+        t = line % inner
+        src = x + o * length * inner + t
+        dst = y + o * length * inner + t
+        m = _line_max(src, length, inner)
+        total = 0
+        if logarithm:
+            for k in range(length):
+                total = total + _exp(src[k * inner] - m)
+            shift = log(total)
+            for k in range(length):
+                dst[k * inner] = <real>((src[k * inner] - m) - shift)
+        else:
+            for k in range(length):
+                e = _exp(src[k * inner] - m)
+                dst[k * inner] = e
+                total = total + e
+            for k in range(length):
+                dst[k * inner] = <real>(dst[k * inner] / total)
+
+
+def _lines(x, axis):
+    """(outer, L, inner) of x for a softmax along ``axis``, or None when the reference must run."""
+    if not isinstance(x, np.ndarray) or (x.dtype != np.float32 and x.dtype != np.float64):
+        return None
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    if len(axes) != 1 or x.ndim == 0 or x.size == 0:
+        return None
+    a = int(axes[0])
+    if not -x.ndim <= a < x.ndim:
+        return None
+    a %= x.ndim
+    outer = int(np.prod(x.shape[:a], dtype=np.int64))
+    inner = int(np.prod(x.shape[a + 1:], dtype=np.int64))
+    return outer, x.shape[a], inner
+
+
+def _run(real[::1] x, real[::1] y, Py_ssize_t outer, Py_ssize_t length, Py_ssize_t inner,
+         bint logarithm):
+    with nogil:
+        _softmax_lines(&x[0], &y[0], outer, length, inner, logarithm)
+
+
+def softmax(x, axis):
+    """yᵢ = exp(xᵢ − m) / Σⱼ exp(xⱼ − m) per line, one pass after the max."""
+    lines = _lines(x, axis)
+    if lines is None:
+        return reference_kernel("softmax")(x, axis)
+    y = np.empty(x.shape, dtype=x.dtype)
+    _run(np.ascontiguousarray(x).reshape(-1), y.reshape(-1), *lines, False)
+    return y
+
+
+def log_softmax(x, axis):
+    """yᵢ = xᵢ − m − log Σⱼ exp(xⱼ − m) per line."""
+    lines = _lines(x, axis)
+    if lines is None:
+        return reference_kernel("log_softmax")(x, axis)
+    y = np.empty(x.shape, dtype=x.dtype)
+    _run(np.ascontiguousarray(x).reshape(-1), y.reshape(-1), *lines, True)
+    return y
+
+
+# --------------------------------------------------------------------------- cross-entropies
+
+cdef void _dense_rows(const real* logits, const real* labels, real* loss, real* grad,
+                      Py_ssize_t rows, Py_ssize_t classes) noexcept nogil:
+    """lossₙ = −Σ labels · log p,  gradₙ = p − labels (float64 inside)."""
+    cdef Py_ssize_t r, k
+    cdef const real* z
+    cdef const real* t
+    cdef double m, total, log_total, log_p, acc
+    cdef int threads = _threads(rows * classes)
+    for r in prange(rows, schedule="static", num_threads=threads):
+        z = logits + r * classes
+        t = labels + r * classes
+        m = _line_max(z, classes, 1)
+        total = 0
+        for k in range(classes):
+            total = total + exp(z[k] - m)
+        log_total = log(total)
+        acc = 0
+        for k in range(classes):
+            log_p = (z[k] - m) - log_total
+            acc = acc - t[k] * log_p
+            grad[r * classes + k] = <real>(exp(log_p) - t[k])
+        loss[r] = <real>acc
+
+
+cdef double _sparse_rows(const real* logits, const long long* labels, real* grad,
+                         Py_ssize_t rows, Py_ssize_t classes, bint is_grad) noexcept nogil:
+    """Σₙ −log p[label]; with ``is_grad`` also grad = (p − onehot) / rows (float64 inside)."""
+    cdef Py_ssize_t r, k
+    cdef const real* z
+    cdef double m, total, log_total, scale = 1.0 / rows
+    cdef double loss = 0
+    cdef int threads = _threads(rows * classes)
+    for r in prange(rows, schedule="static", num_threads=threads):
+        z = logits + r * classes
+        m = _line_max(z, classes, 1)
+        total = 0
+        for k in range(classes):
+            total = total + exp(z[k] - m)
+        log_total = log(total)
+        loss += (log_total + m) - z[labels[r]]
+        if is_grad:
+            for k in range(classes):
+                grad[r * classes + k] = <real>((exp((z[k] - m) - log_total)
+                                                - (1.0 if k == labels[r] else 0.0)) * scale)
+    return loss
+
+
+def _dense(real[:, ::1] logits, real[:, ::1] labels, real[::1] loss, real[:, ::1] grad):
+    with nogil:
+        _dense_rows(&logits[0, 0], &labels[0, 0], &loss[0], &grad[0, 0], logits.shape[0],
+                    logits.shape[1])
+
+
+def _sparse(real[:, ::1] logits, const long long[::1] labels, real[:, ::1] grad, bint is_grad):
+    cdef double total
+    with nogil:
+        total = _sparse_rows(&logits[0, 0], &labels[0], &grad[0, 0], logits.shape[0],
+                             logits.shape[1], is_grad)
+    return total
+
+
+def softmax_cross_entropy(logits, labels):
+    """lossₙ = −Σ_c labelsₙ꜀ · log_softmax(logits)ₙ꜀;  dlogits = softmax(logits) − labels."""
+    if (not isinstance(logits, np.ndarray) or not isinstance(labels, np.ndarray)
+            or logits.dtype not in (np.float32, np.float64) or labels.dtype != logits.dtype
+            or logits.ndim != 2 or labels.shape != logits.shape or logits.size == 0):
+        return reference_kernel("softmax_cross_entropy")(logits, labels)
+    loss = np.empty(logits.shape[0], dtype=logits.dtype)
+    grad = np.empty(logits.shape, dtype=logits.dtype)
+    _dense(np.ascontiguousarray(logits), np.ascontiguousarray(labels), loss, grad)
+    return loss, grad
+
+
+def sparse_softmax_cross_entropy(logits, labels, is_grad):
+    """Mean of −log_softmax(logits)[label], or its gradient (softmax − onehot) / N."""
+    if (not isinstance(logits, np.ndarray) or logits.dtype not in (np.float32, np.float64)
+            or logits.ndim < 1 or labels.size == 0 or logits.size == 0
+            or tuple(logits.shape[:logits.ndim - 1]) != tuple(np.shape(labels))):
+        return reference_kernel("sparse_softmax_cross_entropy")(logits, labels, is_grad)
+    classes = logits.shape[logits.ndim - 1]
+    rows = np.ascontiguousarray(logits).reshape(-1, classes)
+    index = np.ascontiguousarray(labels, dtype=np.int64).reshape(-1)
+    if index.min() < 0 or index.max() >= classes:       # the reference raises numpy's error
+        return reference_kernel("sparse_softmax_cross_entropy")(logits, labels, is_grad)
+    grad = np.empty(rows.shape if is_grad else (1, classes), dtype=logits.dtype)
+    total = _sparse(rows, index, grad, bool(is_grad))
+    if is_grad:
+        return grad.reshape(logits.shape)
+    return np.asarray(total / index.size, dtype=logits.dtype)

@@ -1,0 +1,170 @@
+"""Running a primitive: the one place where inputs are promoted and cast, ``forward`` is
+called and the result gets its dtype.
+
+Three executors run primitives, and all three go through this module:
+
+* PyNative (:mod:`refms.autograd.pynative`) calls :func:`apply` — the whole
+  sequence below, with a hook that records the call on the tape;
+* the graph executor (:mod:`refms.graph.executor`) calls :func:`execute` —
+  inference already happened at compile time, so it starts at step 3;
+* elementwise fusion (:mod:`refms.graph.passes.fusion`) calls :func:`compute`
+  on numpy arrays, keeping the intermediates of a fused chain as arrays.
+
+The steps of :func:`apply`:
+
+1. *mixed precision* — inside a ``to_float`` cell, floating Tensor inputs are
+   cast to the cell's dtype (:func:`set_mixed_precision`);
+2. *prepare* — Python numbers in tensor slots become weak 0-d tensors;
+   *infer* — the primitive's shape/dtype rule checks the inputs and gives the
+   output's abstract value (errors name the op, shapes and dtypes);
+3. *compute* — promoting ops (``compute_in_output_dtype``) get their tensor
+   inputs cast to the output dtype; ``forward`` runs on the inputs' arrays, on
+   their backend (:func:`refms.kernels.run`); the result is cast to the
+   inferred dtype and wrapped in Tensors;
+4. *record* — the caller's hook sees ``(prim, inputs, out)`` (PyNative
+   appends a tape entry there).
+"""
+import numbers
+
+import numpy as np
+
+from .. import dtype as mstype
+from .. import kernels
+from .._tensor import Tensor
+from . import functional as F
+from .primitive import op_error
+
+__all__ = ["apply", "execute", "compute", "cast_result", "prepare", "to_weak_tensor", "unwrap", "wrap",
+           "set_mixed_precision", "mixed_precision", "cast_floating_inputs"]
+
+_WEAK_TYPES = ((bool, np.bool_, mstype.bool_), (numbers.Integral, np.int64, mstype.int64),
+               (numbers.Real, np.float32, mstype.float32))
+
+
+def to_weak_tensor(value):
+    """A Python number as a weak 0-d tensor (it yields to the other operand's dtype)."""
+    for py_type, np_type, dtype in _WEAK_TYPES:
+        if isinstance(value, py_type):
+            if dtype is mstype.int64 and not -(2 ** 63) <= int(value) < 2 ** 63:
+                raise TypeError(f"the integer {value} is out of the range of int64.")
+            return Tensor._make(np.array(value, dtype=np_type), dtype, weak=True)
+    return None
+
+
+def prepare(prim, args):
+    """Turn Python numbers in tensor slots into weak tensors; check the slot types."""
+    n = len(args) if prim.n_tensor_inputs is None else min(prim.n_tensor_inputs, len(args))
+    prepared = list(args)
+    for i in range(n):
+        value = args[i]
+        if isinstance(value, Tensor) or isinstance(value, (tuple, list)) or value is None:
+            continue
+        weak = to_weak_tensor(value)
+        if weak is None:
+            raise op_error(prim.name, f"the input {i} should be a Tensor or a number, "
+                                      f"but got {type(value).__name__}.")
+        prepared[i] = weak
+    return prepared
+
+
+def unwrap(value):
+    """Tensor -> numpy array (tuples recursively); constants unchanged."""
+    if isinstance(value, Tensor):
+        return value._value()
+    if isinstance(value, (tuple, list)) and value and isinstance(value[0], Tensor):
+        return tuple(unwrap(v) for v in value)
+    return value
+
+
+def cast_result(result, dtype):
+    """A forward's result as an array of ``dtype`` (the inferred output dtype), on its backend."""
+    return kernels.result_array(result, dtype.np_type)
+
+
+def wrap(result, abstract):
+    """numpy result(s) -> Tensor(s) of the inferred dtype(s); ``abstract`` is an abstract
+    value or a tuple of them (a multi-output primitive)."""
+    if isinstance(abstract, tuple):
+        return tuple(wrap(r, a) for r, a in zip(result, abstract))
+    dtype = abstract.dtype
+    return Tensor._make(kernels.result_array(result, dtype.np_type), dtype)
+
+
+def compute(prim, arrays, abstract):
+    """Step 3 on arrays: ``prim.forward`` in the dtype it computes in, on the inputs' backend
+    (:func:`refms.kernels.run`); the raw result (cast to the output dtype by :func:`wrap`,
+    or by the caller)."""
+    if prim.compute_in_output_dtype:
+        n = len(arrays) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
+        np_type = abstract.dtype.np_type
+        arrays = [kernels.astype(a, np_type)
+                  if i < n and hasattr(a, "dtype") and a.dtype.type is not np_type else a
+                  for i, a in enumerate(arrays)]
+    return kernels.run(prim.forward, arrays, prim.n_tensor_inputs)
+
+
+def execute(prim, inputs, abstract):
+    """Step 3: ``prim`` on prepared inputs whose output's abstract value (or tuple of them)
+    is known."""
+    return wrap(compute(prim, [unwrap(x) for x in inputs], abstract), abstract)
+
+
+def apply(prim, args, recording=(), record=None):
+    """Run ``prim(*args)`` now (steps 1–4 of the module docstring).
+
+    Step 4: while ``recording`` (a list, PyNative's active tapes) is not empty and the
+    primitive is differentiable, ``record(prim, inputs, out)`` is called with the prepared
+    inputs and the output Tensor(s).  The test is made here, so that an op run with no
+    gradient wanted costs no extra call.
+    """
+    if _MIXED_PRECISION[0] is not None and not prim.keeps_input_dtypes:
+        args = cast_floating_inputs(prim, args, _MIXED_PRECISION[0])
+    inputs = prepare(prim, args)
+    abstract = prim.infer(*inputs)
+    out = wrap(compute(prim, [unwrap(x) for x in inputs], abstract), abstract)
+    if recording and prim.differentiable:
+        record(prim, inputs, out)
+    return out
+
+
+# -- mixed precision ----------------------------------------------------------------------------
+
+#: Mixed precision (``Cell.to_float``, SEMANTICS.md 3.4 item 6): the float dtype that every
+#: op run inside such a cell casts its floating Tensor inputs to; None outside.  Set and
+#: restored by the Cell call pipeline (:mod:`refms.nn.cell_call`) through
+#: :func:`set_mixed_precision`, so the innermost cell's setting wins.  The casts are
+#: ordinary ``Cast`` ops, recorded on the tape, so gradients flow back to the (uncast)
+#: parameters; graph compilation reads the setting when it emits a primitive.
+_MIXED_PRECISION = [None]
+
+
+def set_mixed_precision(dtype):
+    """Make ops cast floating inputs to ``dtype`` (None: no cast); returns the previous setting."""
+    previous = _MIXED_PRECISION[0]
+    _MIXED_PRECISION[0] = dtype
+    return previous
+
+
+def mixed_precision():
+    """The dtype floating inputs are cast to now, or None."""
+    return _MIXED_PRECISION[0]
+
+
+def cast_floating_inputs(prim, args, dtype):
+    """Cast the floating, non-weak Tensors in ``prim``'s tensor slots to ``dtype``.
+
+    Parameters given to an op that writes its inputs in place (BatchNorm's
+    moving statistics, ``Assign``'s target) are left alone, so the write still
+    reaches them — as in 2.10, where they keep Float32 and are updated.
+    """
+    writes_inputs = prim.side_effect_mem
+    n = len(args) if prim.n_tensor_inputs is None else min(prim.n_tensor_inputs, len(args))
+    cast_args = list(args)
+    for i in range(n):
+        value = args[i]
+        if not isinstance(value, Tensor) or value.weak or value.dtype.kind != "float":
+            continue
+        if value.dtype is dtype or (writes_inputs and value._is_param):
+            continue
+        cast_args[i] = F.cast(value, dtype)
+    return cast_args
