@@ -3,8 +3,10 @@
 For every registered primitive: its MindSpore names (the Primitive class and the
 functional spellings registered for it), its constructor attributes, the
 definition's docstring (the math), the shape/dtype rule and the ``bprop`` — shown
-as their source, so the page can never drift from the code — and the kernels
-that serve its forward pass with the implementations available for each.
+as their source, so the page can never drift from the code — the kernels
+that serve its forward pass with the implementations available for each, and
+its status in the conformance suite's op table (how many rows test it, and
+whether they check the gradient and bad inputs).
 """
 import inspect
 import re
@@ -42,14 +44,44 @@ def kernels_of(cls):
     return sorted(set(KERNEL_CALL.findall(source)))
 
 
-def implementations(kernel):
-    """Which implementations of ``kernel`` exist in this build."""
+def cuda_kernel_names():
+    """The kernels the CUDA backend implements (its table is known without a GPU)."""
+    from refms._cuda import backend
+    return set(backend.make_backend().kernels)
+
+
+def implementations(kernel, cuda):
+    """Which implementations of ``kernel`` exist: reference, fast (built here), cuda."""
     from refms import kernels
     found = ["reference"]
-    fast = getattr(kernels, "fast_kernel", None)
-    if fast is not None and fast(kernel) is not None:
+    if kernels.fast_kernel(kernel) is not None:
         found.append("fast")
+    if kernel in cuda:
+        found.append("cuda")
     return found
+
+
+def op_table_rows():
+    """Primitive name -> the op-table rows (``conformance.optable``) that test it."""
+    import refms
+    from conformance import optable
+    rows, _ = optable.load(refms)
+    by_prim = {}
+    for area, area_rows in rows.items():
+        for row in area_rows:
+            by_prim.setdefault(row.prim, []).append((area, row))
+    return by_prim
+
+
+def op_table_status(found):
+    """One line: rows, gradient-checked rows, bad inputs, e.g. '3 rows (math); gradient ...'."""
+    if not found:
+        return "not in the op table"
+    areas = sorted({area for area, _ in found})
+    graded = sum(1 for _, row in found if row.grad)
+    errors = sum(len(row.errors) for _, row in found)
+    return (f"{len(found)} row{'s' if len(found) != 1 else ''} ({', '.join(areas)}); "
+            f"gradient checked in {graded}; {errors} bad input{'s' if errors != 1 else ''}")
 
 
 def method_source(cls, name):
@@ -70,6 +102,8 @@ class OpReferenceDirective(Directive):
         from refms.ops import primitive
         import refms.ops  # noqa: F401 - registers every primitive
         spellings = functional_names()
+        table = op_table_rows()
+        cuda = cuda_kernel_names()
         result = []
         for name, cls in sorted(primitive.REGISTRY.items()):
             section = nodes.section(ids=[f"op-{name.lower()}"])
@@ -86,11 +120,15 @@ class OpReferenceDirective(Directive):
             doc = inspect.getdoc(cls)
             if doc:
                 section += nodes.literal_block(doc, doc, language="text")
+            status = nodes.paragraph()
+            status += nodes.strong(text="Op table: ")
+            status += nodes.Text(op_table_status(table.get(name, [])))
+            section += status
             used = kernels_of(cls)
             if used:
                 line = nodes.paragraph()
                 line += nodes.strong(text="Kernels: ")
-                line += nodes.Text("; ".join(f"{k} ({', '.join(implementations(k))})" for k in used))
+                line += nodes.Text("; ".join(f"{k} ({', '.join(implementations(k, cuda))})" for k in used))
                 section += line
             for method, what in (("infer", "Shape and dtype rule"), ("bprop", "Gradient (bprop)")):
                 source, owner = method_source(cls, method)
