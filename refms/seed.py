@@ -1,4 +1,4 @@
-"""Global and op-level random seeds (SEMANTICS.md 9; MindSpore ``common/seed.py``).
+"""Global and op-level random seeds (semantics 9; MindSpore ``common/seed.py``).
 
 ``set_seed(s)`` stores the global seed, seeds numpy's global generator and
 Python's ``random`` (as MindSpore does through ``dataset.config.set_seed``),

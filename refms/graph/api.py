@@ -1,6 +1,6 @@
 """The graph-mode entry points: ``jit`` / ``ms_function``, compiled Cells, ``ir_text``.
 
-When code is compiled (SEMANTICS.md 7.2):
+When code is compiled (semantics 7.2):
 
 * ``@jit`` (1.x name ``ms_function``) compiles a function or method in either
   mode, on its first call per input signature (shapes and dtypes of Tensors,

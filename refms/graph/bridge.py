@@ -169,7 +169,7 @@ class PythonBridge:
 
     def emit_primitive(self, ctx, prim, args, loc):
         """``prim(*args)`` while tracing: infer its output and append its cnode."""
-        if prim.identity_in_graph:          # HookBackward: graph mode ignores it (SEMANTICS.md 5.1)
+        if prim.identity_in_graph:          # HookBackward: graph mode ignores it (semantics 5.1)
             return args[0] if len(args) == 1 else tuple(args)
         mixed = _apply.mixed_precision()
         if mixed is not None and not prim.keeps_input_dtypes:

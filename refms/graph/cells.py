@@ -1,7 +1,7 @@
 """How a call of an upper layer's object compiles: call rules (the graph layer's one seam).
 
 ``refms.nn`` sits above this package, yet a Cell called inside a compiled
-graph must follow the Cell call pipeline of SEMANTICS.md 3.4 — forward
+graph must follow the Cell call pipeline of semantics 3.4 — forward
 pre-hooks, ``construct`` (or the custom-bprop unit), forward hooks, the
 backward-hook unit — exactly as in PyNative.  That pipeline is written once,
 in :mod:`refms.nn.cell_call`.  So ``refms.nn`` registers a :class:`CallRule`
@@ -16,16 +16,16 @@ pipeline means in a graph:
 ``custom_bprop(obj, args, body, bprop)``
     ``body`` in a graph of its own flagged ``custom_bprop``: graph autodiff
     calls ``bprop(*inputs, out, dout)`` instead of differentiating inside it
-    (SEMANTICS.md 6);
+    (semantics 6);
 ``backward_hooks(obj, args, body, hooks)``
     ``body`` in a graph of its own flagged ``backward_hooks``: graph autodiff
     wraps its backpropagator with :class:`PyCall` nodes that run
     ``hooks.pre(dout)`` and ``hooks.post(grad_input, dout, *inputs)`` in Python
-    when the gradient runs (SEMANTICS.md 5.3–5.6).
+    when the gradient runs (semantics 5.3–5.6).
 
 Pre- and forward hooks run at compile time, on stand-ins: in MindSpore 2.10
 they are compiled into the graph, so their Python side effects happen once
-and the ops they call become nodes (SEMANTICS.md 5.6).
+and the ops they call become nodes (semantics 5.6).
 """
 from . import abstract as A
 from . import graph_ops as G

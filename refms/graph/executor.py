@@ -1,4 +1,4 @@
-"""The executor: an interpreter over the optimized IR (an environment loop, STYLE.md 5).
+"""The executor: an interpreter over the optimized IR (an environment loop).
 
 ``run_graph(graph, args)`` binds the parameters in a :class:`Frame` (an
 environment: node → value), then evaluates the graph's cnodes in order.  A

@@ -10,7 +10,7 @@ have a graph meaning and are swapped for it (:data:`refms.graph.builtins.GRAPH_B
 
 JIT Fallback then needs nothing special: ``np.array([1, 2, 3])`` is a call of a
 resolved numpy function on constants, which inference evaluates at compile
-time (SEMANTICS.md 7.3).
+time (semantics 7.3).
 
 :func:`front_end` parses and resolves a function once and caches the result — the
 resolved graph inference reads, and a copy of the graph as parsed, for the ``parse``

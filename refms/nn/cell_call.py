@@ -1,4 +1,4 @@
-"""The Cell call pipeline, written once for both execution modes (SEMANTICS.md 3.4).
+"""The Cell call pipeline, written once for both execution modes (semantics 3.4).
 
 :func:`run_pipeline` is what ``cell(*args)`` does after the first-call name
 check (MindSpore ``Cell.__call__`` / ``_run_construct``)::

@@ -1,4 +1,4 @@
-"""``set_grad()`` top cells: record the forward once, let the gradient reuse it (SEMANTICS.md 6.3).
+"""``set_grad()`` top cells: record the forward once, let the gradient reuse it (semantics 6.3).
 
 Observed on MindSpore 2.10 (PyNative): ``grad(cell)(x)`` runs the forward
 itself *unless* the cell has ``requires_grad`` (``cell.set_grad()``) and its

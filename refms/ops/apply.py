@@ -129,7 +129,7 @@ def apply(prim, args, recording=(), record=None):
 
 # -- mixed precision ----------------------------------------------------------------------------
 
-#: Mixed precision (``Cell.to_float``, SEMANTICS.md 3.4 item 6): the float dtype that every
+#: Mixed precision (``Cell.to_float``, semantics 3.4 item 6): the float dtype that every
 #: op run inside such a cell casts its floating Tensor inputs to; None outside.  Set and
 #: restored by the Cell call pipeline (:mod:`refms.nn.cell_call`) through
 #: :func:`set_mixed_precision`, so the innermost cell's setting wins.  The casts are

@@ -1,4 +1,4 @@
-"""``SoftmaxCrossEntropyWithLogits(sparse=False, reduction='none')`` (SEMANTICS.md 8.4).
+"""``SoftmaxCrossEntropyWithLogits(sparse=False, reduction='none')`` (semantics 8.4).
 
 For logits x (N, C) and one-hot or probability labels y::
 
@@ -85,7 +85,7 @@ def dense_cross_entropy(logits, labels):
 
     The log of the sum is taken in float64 and rounded once, which is what a correctly rounded
     ``logf`` gives; numpy's float32 log is off by an ulp at 1.5032147 and would print
-    0.407606 instead of MindSpore's 0.40760595 (SEMANTICS.md 8.4).
+    0.407606 instead of MindSpore's 0.40760595 (semantics 8.4).
     """
     z = logits - F.stop_gradient(F.reduce_max(logits, (-1,), True))
     total = F.reduce_sum(F.exp(z), (-1,), True)

@@ -1,7 +1,7 @@
 """Random ops: UniformReal, StandardNormal, UniformInt, Dropout, and ``uniform`` /
 ``standard_normal`` / ``dropout``.
 
-Seeds follow MindSpore (SEMANTICS.md 9, [ran 2.10]):
+Seeds follow MindSpore (semantics 9, [ran 2.10]):
 
 * A primitive built with ``(seed, seed2)`` owns one generator, created at
   its first call: repeated calls of the same instance give new values, a
