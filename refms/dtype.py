@@ -6,7 +6,7 @@ are *not* numpy dtypes (``refms.float32 == np.float32`` is False, as in
 MindSpore 2.10, semantics 1.2); :func:`dtype_to_nptype` converts.
 
 BFloat16 has no numpy type; refms stores it as float32 values rounded to
-bfloat16 precision (see :func:`round_to_bfloat16`).
+bfloat16 precision (see ``round_to_bfloat16``).
 """
 import numpy as np
 

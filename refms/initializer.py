@@ -1,6 +1,6 @@
 """Initializers: how a Parameter's first values are drawn (``mindspore.common.initializer``).
 
-:func:`initializer` returns a *lazy* Tensor (``Tensor(shape=, dtype=, init=obj)``,
+``initializer`` returns a *lazy* Tensor (``Tensor(shape=, dtype=, init=obj)``,
 ``has_init`` True): no values exist until ``init_data()`` (or building a
 ``Parameter`` from it) calls ``obj(array)``, which fills a zeroed numpy array
 in place (semantics 2.4).

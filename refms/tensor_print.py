@@ -8,20 +8,21 @@
       ``Tensor(shape=[3], dtype=Float32, value=<uninitialized>)``, with a newline
       after ``value=`` when ndim > 1.
 
-``repr(t)`` (semantics 1.5; C++ ``TensorStringifier`` in
-mindspore/core/include/ir/tensor_data.h)
+``repr(t)`` (semantics 1.5; C++ ``TensorStringifier`` in ``mindspore/core/include/ir/tensor_data.h``)
     ``Tensor(shape=[2, 3], dtype=Float32, value=`` + (newline if ndim > 1 else
     one space) + body + ``)``.
 
     * 0-d body: C++ stream default, i.e. ``%g``: ``1``, ``0.333333``, ``1e-05``,
       ``-0``, ``-nan``; integers plain; ``True``/``False``; complex ``1+2j``.
-    * elements, by dtype:
+    * elements, by dtype::
+
         Float32/Float64  ``%15.8e``  ``' 1.00000000e+00'``, ``'1.00000000e-300'``
         Float16          ``%11.4e``  ``' 1.5000e+00'``
         Bool             ``%5s``     ``' True'``, ``'False'``
         Int/UInt         plain, right-aligned to the widest *printed* element
         BFloat16         ``%g``, right-aligned like integers (a MindSpore quirk)
         Complex          ``%g`` real, ``%+g`` imaginary, ``j``; no padding
+
       Values are the stored binary values (float32 0.1 -> ``1.00000001e-01``),
       NaN keeps its sign as C's printf shows it (``-nan``).
     * layout: nested ``[...]``, elements joined by ``", "``; sub-blocks at depth

@@ -12,7 +12,7 @@ follow MindSpore 2.10 exactly (semantics 4.1–4.6):
 * a weight with ``requires_grad=False`` gets a zero gradient.
 
 The same implementation serves graph mode: while a graph is compiled,
-:func:`run_and_differentiate` builds the gradient graph instead, and a gradient
+``run_and_differentiate`` builds the gradient graph instead, and a gradient
 of a ``jit`` function or of a Cell in GRAPH_MODE is compiled as a whole, so both
 modes return the same structures.  Graph mode plugs in through
 :mod:`refms.autograd.interpreters` (it is :mod:`refms.graph.autodiff` and

@@ -59,7 +59,7 @@ def _run(fn, cache, args, kwargs, extra_key=()):
 class JitFunction(JitTarget):
     """A function (or method) compiled on first call per input signature.
 
-    The compiled programs are kept in a :class:`~refms.graph.cache.CompileCache` of at most
+    The compiled programs are kept in a ``CompileCache`` of at most
     ``cache_size`` programs (settable), which lives as long as this object — for a method,
     as long as the instance."""
 
@@ -135,7 +135,7 @@ def ms_function(fn=None, obj=None, input_signature=None):
 
 
 def run_cell_graph(cell, args, kwargs):
-    """Run ``cell(*args, **kwargs)`` compiled: the entry :meth:`refms.nn.Cell.__call__` uses
+    """Run ``cell(*args, **kwargs)`` compiled: the entry ``refms.nn.Cell.__call__`` uses
     when :func:`in_graph_context` is true.  Compiled once per input signature, training
     flag and compat version; inside another compilation the call is inlined instead."""
     if is_tracing():

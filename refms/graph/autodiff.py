@@ -28,8 +28,8 @@ every graph is closed and every value flowing in — weights included — gets
 its gradient as a backpropagator output.  After it, ordinary inlining and
 simplification turn the straight-line case into one flat graph.
 
-:func:`run_and_differentiate` is the graph counterpart of
-:func:`refms.autograd.grad.run_and_differentiate`: ``GradOperation``,
+``run_and_differentiate`` is the graph counterpart of
+``refms.autograd.grad.run_and_differentiate``: ``GradOperation``,
 ``grad`` and ``value_and_grad`` run their one Python implementation on
 stand-ins and get the same return structures in both modes.  When a gradient
 is compiled, and how compiled calls join a PyNative tape, is
@@ -409,7 +409,7 @@ def _seeded_dout(out, target, sens):
 
 
 def run_and_differentiate(fn, args, sens=None, differentiate=None):
-    """Graph version of :func:`refms.autograd.grad.run_and_differentiate`, called while a
+    """Graph version of ``refms.autograd.grad.run_and_differentiate``, called while a
     graph is being compiled: emits ``J(fn)`` and its backpropagator's call; returns
     ``(out, grads, args)`` with stand-ins, ``grads`` keyed by ``id`` of the argument
     stand-ins and of the weights (refms Parameters)."""

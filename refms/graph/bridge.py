@@ -2,12 +2,12 @@
 
 Inference keeps ``(node, abstract)`` pairs.  To run Python code on them — a
 library function, a Tensor method, a hook, a bprop — each pair becomes a
-Python *stand-in* (:meth:`to_python`): a :class:`~refms.graph.tracer.Tracer`
+Python *stand-in* (``to_python``): a ``Tracer``
 for a run-time Tensor, the value itself for a constant, a tuple of stand-ins
-for a tuple, a :class:`GraphCallable` for a function value.  What the code
-returns comes back as a pair (:meth:`from_python`).  :meth:`trace_call` does
+for a tuple, a ``GraphCallable`` for a function value.  What the code
+returns comes back as a pair (``from_python``).  ``trace_call`` does
 both around one call with the node-emitting executor installed, and
-:meth:`emit_primitive` is that executor's body: infer the primitive's output
+``emit_primitive`` is that executor's body: infer the primitive's output
 from the stand-ins and append its cnode.
 """
 import types

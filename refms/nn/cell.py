@@ -14,7 +14,7 @@ A Cell owns three ordered registries, filled by ``__setattr__``
 plain         anything else; a Tensor assigned to an existing parameter
               attribute is written into it with ``set_data``.
 
-Enumeration (semantics 3.3) is depth first over :meth:`cells_and_names`,
+Enumeration (semantics 3.3) is depth first over ``cells_and_names``,
 in attribute insertion order, each parameter once.
 
 Calling a cell (semantics 3.4, MindSpore ``Cell.__call__`` / ``_run_construct``)::
@@ -31,11 +31,11 @@ recording records the forward, and ``grad``/``GradOperation`` of that cell with
 the same input objects reuses it instead of running the forward again
 (semantics 6.3; :mod:`refms.nn.top_cell`).  ``to_float(dtype)`` makes the
 operators run inside the cell cast their floating inputs to ``dtype``
-(:func:`refms.ops.apply.set_mixed_precision`).
+(``refms.ops.apply.set_mixed_precision``).
 
 In GRAPH_MODE the compiled call runs the same pipeline at compile time, through
 the call rule this module registers with the graph compiler
-(:class:`refms.nn.cell_call.CellCallRule`); cell hooks then apply as in 2.10, or
+(``refms.nn.cell_call.CellCallRule``); cell hooks then apply as in 2.10, or
 are skipped under a compat version whose docs say graph mode ignores them
 (``cell_hooks_in_graph_mode``).
 """

@@ -15,7 +15,7 @@ backward hook       ``fn(cell, grad_input, grad_output)``     None keeps; else r
 
 Hooks of one kind run in registration order (``prepend=True`` puts a hook
 first); each sees the previous one's replacement.  Every ``register_*``
-returns a new :class:`~refms.hook_handle.HookHandle`; ``remove()`` deletes
+returns a new ``HookHandle``; ``remove()`` deletes
 that hook.  A forward hook on a cell with a custom ``bprop`` is ignored, as in
 2.10.
 

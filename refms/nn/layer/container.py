@@ -130,7 +130,7 @@ class _CellContainer(Cell):
 
 
 class SequentialCell(_CellContainer):
-    """SequentialCell(*args): a list, an OrderedDict, one Cell, or cells as arguments; y = fₙ(…f₁(x))."""
+    """``SequentialCell(*args)``: a list, an OrderedDict, one Cell, or cells as arguments; y = fₙ(…f₁(x))."""
 
     def __init__(self, *args):
         super().__init__()

@@ -10,7 +10,7 @@ the default reduction is ``'none'`` (a per-sample vector).  Construction
 follows MindSpore ``nn/loss/loss.py``: sparse with ``'mean'`` runs the
 ``SparseSoftmaxCrossEntropyWithLogits`` primitive; everything else computes
 the formula above in the logits' dtype as MindSpore's CPU kernel does
-(:func:`dense_cross_entropy`: ``[0.40760595 1.0986123]``, sum ``1.5062182``)
+(``dense_cross_entropy``: ``[0.40760595 1.0986123]``, sum ``1.5062182``)
 and reduces with ``LossBase.get_loss``.
 
 The value of sparse ``'mean'`` in float32 reproduces MindSpore's CPU kernel,
