@@ -67,13 +67,20 @@ def _to_plain(data):
     return data
 
 
+def _is_dynamic(shape):
+    """True when ``shape`` (a list or tuple) has an unknown dimension: None or -1."""
+    return isinstance(shape, (list, tuple)) and any(d is None or d == -1 for d in shape)
+
+
 class Tensor:
     """Tensor(input_data=None, dtype=None, shape=None, init=None)
 
     ``input_data``: a Tensor, numpy array or scalar, Python number, list or tuple.
     ``dtype``: cast to this type (float -> int truncates toward zero).
     ``shape``, ``dtype`` and ``init`` without data create a lazily initialised
-    tensor; ``init_data()`` fills it (semantics 2.4).
+    tensor; ``init_data()`` fills it (semantics 2.4).  ``shape`` with unknown
+    dimensions (``None``) and ``dtype`` declare a dynamic input for
+    :meth:`refms.nn.Cell.set_inputs`: such a tensor has a shape and no values.
     """
 
     __slots__ = ("_data", "_dtype", "weak", "_init", "_shape", "__weakref__", "__dict__")
@@ -89,6 +96,13 @@ class Tensor:
         if dtype is not None:
             dtype = mstype.to_dtype(dtype)
         if input_data is None:
+            if shape is not None and dtype is not None and _is_dynamic(shape):
+                # A dynamic-shape declaration for Cell.set_inputs: a shape with unknown
+                # dimensions (None or -1, kept as -1) and a dtype, but no values.
+                self._data = None
+                self._dtype = dtype
+                self._shape = tuple(-1 if d is None else int(d) for d in shape)
+                return
             if init is None or shape is None or dtype is None:
                 if shape is not None and dtype is not None:
                     input_data = np.zeros(shape, dtype=dtype.np_type)
@@ -140,6 +154,10 @@ class Tensor:
         computes as zeros; 2.10 raises instead (semantics 2.4).
         """
         if self._data is None:
+            if self._init is None:
+                raise RuntimeError(f"The Tensor(shape={list(self._shape)}, dtype={self._dtype}) "
+                                   f"declares a dynamic shape (for Cell.set_inputs) and has no "
+                                   f"values to compute with.")
             if compat.behaviour("lazy_init_computes_as_zero"):
                 return kernels.from_host(np.zeros(self._shape, dtype=self._dtype.np_type))
             raise RuntimeError(f"The Tensor(shape={list(self._shape)}, dtype={self._dtype}) is "

@@ -25,6 +25,7 @@ from . import abstract as A
 from .cache import CompileCache
 from .compiler import compile_call, compile_for, parameter_names
 from .grad_dispatch import run_recorded
+from .input_signature import check_declared_inputs
 from .jit_function import JitTarget
 from .resolve import clear_cache
 from .tracer import current, is_tracing
@@ -140,6 +141,9 @@ def run_cell_graph(cell, args, kwargs):
     flag and compat version; inside another compilation the call is inlined instead."""
     if is_tracing():
         return _call_inside_compilation(cell, args, kwargs)
+    declared = cell.__dict__.get("_inputs")
+    if declared:
+        check_declared_inputs(declared, args)
     cache = cell.__dict__.get("_graph_cache")
     if cache is None:
         cache = cell.__dict__.setdefault("_graph_cache", CompileCache())

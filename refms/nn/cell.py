@@ -388,7 +388,10 @@ class Cell(CellHooks):
         return self
 
     def set_inputs(self, *inputs, **kwargs):
-        """Record the dynamic-shape input signature (refms runs every shape eagerly)."""
+        """Declare the inputs ``construct`` receives: Tensors, where ``None`` in a shape marks
+        a dimension that may vary (``Tensor(shape=[None, 3], dtype=ms.float32)``).  In
+        GRAPH_MODE every call is checked against the declaration
+        (:mod:`refms.graph.input_signature`); PyNative mode does not check."""
         self.__dict__["_inputs"] = inputs
         return self
 
