@@ -1,6 +1,6 @@
 """How a documented output is compared with what an implementation printed.
 
-The rules of DESIGN.md ("Conformance suite"), one named function each:
+The rules of docs/architecture.rst, one named function each:
 
 * :func:`normalise_whitespace` — the seed pages collapsed runs of spaces and
   lost indentation (notebook export), so whitespace is never compared: any run

@@ -1,8 +1,8 @@
 """refms — a readable reference implementation of the MindSpore programming model.
 
-``import refms as ms`` and use it like ``mindspore``: :class:`Tensor`,
+``import refms as ms`` and use it like ``mindspore``: ``Tensor``,
 :class:`Parameter`, :mod:`refms.ops`, :func:`grad`, :func:`value_and_grad`,
-:func:`set_context` (``GRAPH_MODE`` / ``PYNATIVE_MODE``), :func:`set_seed`,
+``set_context`` (``GRAPH_MODE`` / ``PYNATIVE_MODE``), ``set_seed``,
 dtypes (``refms.float32``).  Importing refms prints nothing, picks no kernel
 backend and needs neither a compiler nor a GPU.
 """

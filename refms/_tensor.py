@@ -6,7 +6,7 @@ A Tensor wraps an array of a kernel backend (``_data``: a numpy array on the
 primitive through the current executor (``refms.ops``), so Tensor code is
 recorded for autodiff and traced by the graph compiler like any other op.
 
-dtype inference from Python data (SEMANTICS.md 1.1): ``float`` -> Float32,
+dtype inference from Python data (semantics 1.1): ``float`` -> Float32,
 ``int`` -> Int64, ``bool`` -> Bool; lists follow their elements (any float
 -> Float32); numpy arrays keep their dtype (float64 stays Float64).
 
@@ -31,7 +31,7 @@ _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
 
 def _infer_python(data):
-    """Array and dtype for Python scalars, lists and tuples (SEMANTICS.md 1.1)."""
+    """Array and dtype for Python scalars, lists and tuples (semantics 1.1)."""
     if isinstance(data, bool):
         return np.array(data, dtype=np.bool_), mstype.bool_
     if isinstance(data, int):
@@ -78,7 +78,7 @@ class Tensor:
     ``input_data``: a Tensor, numpy array or scalar, Python number, list or tuple.
     ``dtype``: cast to this type (float -> int truncates toward zero).
     ``shape``, ``dtype`` and ``init`` without data create a lazily initialised
-    tensor; ``init_data()`` fills it (SEMANTICS.md 2.4).  ``shape`` with unknown
+    tensor; ``init_data()`` fills it (semantics 2.4).  ``shape`` with unknown
     dimensions (``None``) and ``dtype`` declare a dynamic input for
     :meth:`refms.nn.Cell.set_inputs`: such a tensor has a shape and no values.
     """
@@ -151,7 +151,7 @@ class Tensor:
         MindSpore error for uninitialised tensors.
 
         Before 2.1 (``compat``), seed 003 documents that an uninitialised tensor
-        computes as zeros; 2.10 raises instead (SEMANTICS.md 2.4).
+        computes as zeros; 2.10 raises instead (semantics 2.4).
         """
         if self._data is None:
             if self._init is None:
@@ -356,7 +356,7 @@ class Tensor:
 
     # -- reductions ------------------------------------------------------------
     def sum(self, axis=None, dtype=None, keepdims=False, initial=None):
-        """Sum; integer and bool tensors sum to Int64 (SEMANTICS.md 1.6)."""
+        """Sum; integer and bool tensors sum to Int64 (semantics 1.6)."""
         x = self
         if dtype is not None:
             x = F.cast(x, mstype.to_dtype(dtype))
@@ -477,7 +477,7 @@ class Tensor:
         return F.amin(self, axis, keepdims)
 
     def register_hook(self, hook_fn):
-        """Call ``hook_fn(grad)`` with this tensor's gradient during backward (SEMANTICS.md 5.1);
+        """Call ``hook_fn(grad)`` with this tensor's gradient during backward (semantics 5.1);
         a returned Tensor replaces the gradient.
 
         The hooks live on the tensor (``_grad_hooks``, read by the tape's backward pass):

@@ -1,6 +1,6 @@
 """Run unmodified MindSpore scripts on refms: ``import mindspore...`` resolves to ``refms...``.
 
-:func:`install` puts a meta-path finder in front of Python's import system
+``install`` puts a meta-path finder in front of Python's import system
 that maps the module name ``mindspore`` and every ``mindspore.<sub>`` to
 ``refms`` / ``refms.<sub>``.  ``python -m refms run script.py`` installs it
 and runs the script as ``__main__``.

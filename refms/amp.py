@@ -12,7 +12,7 @@ level    what happens to the network
 ``O3``   ``to_float(float16)`` on the whole network, output cast to float32, no loss scaling
 =======  ==================================================================================
 
-``to_float`` (SEMANTICS.md 3.4 item 6) makes the operators inside a cell cast
+``to_float`` (semantics 3.4 item 6) makes the operators inside a cell cast
 their floating inputs, Parameters included, to the given type; the Parameters
 themselves stay float32, so the optimizer updates float32 master weights.
 

@@ -1,4 +1,4 @@
-"""The one table of MindSpore behaviours that changed between versions (DESIGN.md "Decisions").
+"""The one table of MindSpore behaviours that changed between versions (docs/architecture.rst).
 
 refms follows MindSpore 2.10 by default.  ``set_context(compat="1.7")`` (or
 the environment variable ``REFMS_COMPAT`` read once, before the first use)
@@ -18,20 +18,20 @@ DEFAULT = "2.10"
 #: switch -> (first version with the new behaviour, old value, new value, evidence).
 BEHAVIOURS = {
     "default_mode": ("2.0", "GRAPH_MODE", "PYNATIVE_MODE",
-                     "SEMANTICS.md 7.1: r1.x docs say Graph is default; 2.10 runs PyNative"),
+                     "semantics 7.1: r1.x docs say Graph is default; 2.10 runs PyNative"),
     "grad_position_single_tuple": ("2.1", True, False,
-                                   "SEMANTICS.md 4.2/12.2: seed 003 prints a 1-tuple for "
+                                   "semantics 4.2/12.2: seed 003 prints a 1-tuple for "
                                    "grad_position=0; 2.10 returns a bare Tensor"),
     "backward_hook_args": ("2.0", "r1", "2.x",
-                           "SEMANTICS.md 5.3: 2nd/3rd hook argument meaning swapped"),
+                           "semantics 5.3: 2nd/3rd hook argument meaning swapped"),
     "backward_hook_scope_includes_forward_hooks": ("2.0", False, True,
-                                                   "SEMANTICS.md 5.4"),
-    "cell_hooks_in_graph_mode": ("2.0", False, True, "SEMANTICS.md 5.6"),
+                                                   "semantics 5.4"),
+    "cell_hooks_in_graph_mode": ("2.0", False, True, "semantics 5.6"),
     "default_init": ("2.0", "r1", "2.x",
-                     "SEMANTICS.md 8.1/8.2: Normal(0.01)/zeros before 2.0, HeUniform/Uniform after"),
-    "load_param_into_net_returns_tuple": ("2.0", False, True, "SEMANTICS.md 10.2"),
+                     "semantics 8.1/8.2: Normal(0.01)/zeros before 2.0, HeUniform/Uniform after"),
+    "load_param_into_net_returns_tuple": ("2.0", False, True, "semantics 10.2"),
     "lazy_init_computes_as_zero": ("2.1", True, False,
-                                   "SEMANTICS.md 2.4: seed 003 text vs 2.10 RuntimeError"),
+                                   "semantics 2.4: seed 003 text vs 2.10 RuntimeError"),
 }
 
 _STATE = {"version": None}

@@ -3,10 +3,10 @@
 A dtype is a small immutable object carrying its MindSpore name, its numpy
 storage type and its kind (bool, int, uint, float, complex).  MindSpore dtypes
 are *not* numpy dtypes (``refms.float32 == np.float32`` is False, as in
-MindSpore 2.10, SEMANTICS.md 1.2); :func:`dtype_to_nptype` converts.
+MindSpore 2.10, semantics 1.2); :func:`dtype_to_nptype` converts.
 
 BFloat16 has no numpy type; refms stores it as float32 values rounded to
-bfloat16 precision (see :func:`round_to_bfloat16`).
+bfloat16 precision (see ``round_to_bfloat16``).
 """
 import numpy as np
 
@@ -74,7 +74,7 @@ all_types = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
              float16, float32, float64, bfloat16, complex64, complex128)
 _BY_SHORT = {t.short: t for t in all_types}
 
-# Aliases (SEMANTICS.md 1.2): ``half`` *is* float16; ``float_``/``int_``/``uint``
+# Aliases (semantics 1.2): ``half`` *is* float16; ``float_``/``int_``/``uint``
 # are MindSpore's generic number types and print ``Float``/``Int``/``UInt``.
 half = float16
 single = float32

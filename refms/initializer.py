@@ -1,9 +1,9 @@
 """Initializers: how a Parameter's first values are drawn (``mindspore.common.initializer``).
 
-:func:`initializer` returns a *lazy* Tensor (``Tensor(shape=, dtype=, init=obj)``,
+``initializer`` returns a *lazy* Tensor (``Tensor(shape=, dtype=, init=obj)``,
 ``has_init`` True): no values exist until ``init_data()`` (or building a
 ``Parameter`` from it) calls ``obj(array)``, which fills a zeroed numpy array
-in place (SEMANTICS.md 2.4).
+in place (semantics 2.4).
 
 Randomness follows MindSpore's ``_numpy_seed``: every fill of a random
 initializer takes exactly **one** draw ``np.random.randint(1, 2**63)`` from

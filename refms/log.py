@@ -1,6 +1,6 @@
 """``mindspore.log``: the logger MindSpore scripts write to (``logger.info(...)``).
 
-A standard :mod:`logging` logger named ``refms``.  Its level follows the
+A standard ``logging`` logger named ``refms``.  Its level follows the
 ``GLOG_v`` environment variable as MindSpore's does (0 debug, 1 info,
 2 warning — the default, 3 error, 4 critical), read when the module is imported.
 """

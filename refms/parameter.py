@@ -1,4 +1,4 @@
-"""``Parameter``: a named, trainable Tensor held by Cells (SEMANTICS.md 2).
+"""``Parameter``: a named, trainable Tensor held by Cells (semantics 2).
 
 Parameters are leaves of autodiff: every tape watches them, so their
 gradients are available to ``GradOperation(get_by_list=True)`` and

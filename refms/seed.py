@@ -1,8 +1,8 @@
-"""Global and op-level random seeds (SEMANTICS.md 9; MindSpore ``common/seed.py``).
+"""Global and op-level random seeds (semantics 9; MindSpore ``common/seed.py``).
 
 ``set_seed(s)`` stores the global seed, seeds numpy's global generator and
 Python's ``random`` (as MindSpore does through ``dataset.config.set_seed``),
-and resets the op-seed counters.  A random op asks :func:`op_rng` for a
+and resets the op-seed counters.  A random op asks ``op_rng`` for a
 generator; the seed pair it gets follows MindSpore's ``_get_graph_seed``:
 
 * global seed None -> 0; global seed 0 -> 87654321; op seed None -> 0;
@@ -36,7 +36,7 @@ def set_seed(seed):
 
 
 def get_seed():
-    """The global seed, or None if :func:`set_seed` was never called."""
+    """The global seed, or None if ``set_seed`` was never called."""
     return _STATE["global"]
 
 

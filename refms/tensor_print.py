@@ -1,6 +1,6 @@
-"""Printing tensors: ``str`` is numpy's, ``repr`` is MindSpore's own format (SEMANTICS.md 1.4-1.5).
+"""Printing tensors: ``str`` is numpy's, ``repr`` is MindSpore's own format (semantics 1.4-1.5).
 
-``str(t)`` (SEMANTICS.md 1.4, MindSpore ``common/tensor.py`` ``Tensor.__str__``)
+``str(t)`` (semantics 1.4, MindSpore ``common/tensor.py`` ``Tensor.__str__``)
     * numpy's ``str`` of the values: ``[ 4. 10. 18.]``, ``2.5``, ``True``.
     * BFloat16 has no numpy type; MindSpore's own numpy bfloat16 prints every
       element as ``%f`` with numpy's layout: ``[1.500000 2.000000]``, ``7.000000``.
@@ -8,20 +8,21 @@
       ``Tensor(shape=[3], dtype=Float32, value=<uninitialized>)``, with a newline
       after ``value=`` when ndim > 1.
 
-``repr(t)`` (SEMANTICS.md 1.5; C++ ``TensorStringifier`` in
-mindspore/core/include/ir/tensor_data.h)
+``repr(t)`` (semantics 1.5; C++ ``TensorStringifier`` in ``mindspore/core/include/ir/tensor_data.h``)
     ``Tensor(shape=[2, 3], dtype=Float32, value=`` + (newline if ndim > 1 else
     one space) + body + ``)``.
 
     * 0-d body: C++ stream default, i.e. ``%g``: ``1``, ``0.333333``, ``1e-05``,
       ``-0``, ``-nan``; integers plain; ``True``/``False``; complex ``1+2j``.
-    * elements, by dtype:
+    * elements, by dtype::
+
         Float32/Float64  ``%15.8e``  ``' 1.00000000e+00'``, ``'1.00000000e-300'``
         Float16          ``%11.4e``  ``' 1.5000e+00'``
         Bool             ``%5s``     ``' True'``, ``'False'``
         Int/UInt         plain, right-aligned to the widest *printed* element
         BFloat16         ``%g``, right-aligned like integers (a MindSpore quirk)
         Complex          ``%g`` real, ``%+g`` imaginary, ``j``; no padding
+
       Values are the stored binary values (float32 0.1 -> ``1.00000001e-01``),
       NaN keeps its sign as C's printf shows it (``-nan``).
     * layout: nested ``[...]``, elements joined by ``", "``; sub-blocks at depth
@@ -35,7 +36,7 @@ mindspore/core/include/ir/tensor_data.h)
       element, or stands before ``]`` when the length is a multiple.  Summarised
       1-D tensors print runs of 3, so they get no feeds.
     * empty tensors have an empty body: ``value= )``, or ``value=\\n)`` if ndim > 1.
-    * a lazily initialised tensor prints zeros (MindSpore quirk, SEMANTICS.md 1.5 rule 9).
+    * a lazily initialised tensor prints zeros (MindSpore quirk, semantics 1.5 rule 9).
 """
 import math
 
@@ -54,7 +55,7 @@ LINE_FEED_OTHER = 24        # elements per line: int, uint, BFloat16, complex
 # -- str --------------------------------------------------------------------
 
 def tensor_str(t):
-    """``str(t)``: numpy's ``str`` of the values (SEMANTICS.md 1.4)."""
+    """``str(t)``: numpy's ``str`` of the values (semantics 1.4)."""
     if t._data is None:
         if compat.behaviour("lazy_init_computes_as_zero"):
             t.init_data()          # seed 003 (2.0-era): printing initialises the tensor
@@ -78,7 +79,7 @@ def _bfloat16_str(array):
 # -- repr -------------------------------------------------------------------
 
 def tensor_repr(t):
-    """``repr(t)``: MindSpore's C++ ``Tensor::ToStringRepr`` format (SEMANTICS.md 1.5)."""
+    """``repr(t)``: MindSpore's C++ ``Tensor::ToStringRepr`` format (semantics 1.5)."""
     array = np.zeros(t.shape, dtype=t.dtype.np_type) if t._data is None else t._host()
     opening = "\n" if array.ndim > 1 else " "
     return _header(t) + opening + _body(array, t.dtype) + ")"
@@ -221,7 +222,7 @@ def _row_text(row, head, tail, ndim, format_element, line_feed_every):
 
 
 def _run_text(values, ndim, format_element, line_feed_every):
-    """Elements joined by ``", "``, with the 1-D line feeds (rule 7 of SEMANTICS.md 1.5)."""
+    """Elements joined by ``", "``, with the 1-D line feeds (rule 7 of semantics 1.5)."""
     feeds = ndim == 1 and len(values) > LINE_FEED_MIN_RUN
     pieces = []
     for i, value in enumerate(values):

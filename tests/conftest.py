@@ -1,6 +1,6 @@
 """Shared fixtures: every test starts from refms's default global state.
 
-refms keeps a few process-wide settings (SEMANTICS.md 7.1, 9): the context
+refms keeps a few process-wide settings (semantics 7.1, 9): the context
 (execution mode and other keys), the ``compat`` version, the global and
 op-level random seeds, and numpy's / Python's global generators (which
 ``set_seed`` reseeds).  A test that changes any of them must not leak the

@@ -1,6 +1,6 @@
 """Run a seed page's code, taken from ``conformance/cases``, inside the test process against refms.
 
-A documented example is written once, as a conformance case (STYLE.md 11), and
+A documented example is written once, as a conformance case, and
 ``test_conformance_cases.py`` runs every case as its page documents it, in a
 subprocess.  The tests that check more than a page prints (the example under
 another compat version or mode, or the objects it leaves behind) run the same

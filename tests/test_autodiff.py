@@ -1,4 +1,4 @@
-"""Automatic differentiation in PyNative mode, rule by rule from SEMANTICS.md 4 and 5.1.
+"""Automatic differentiation in PyNative mode, rule by rule from semantics 4 and 5.1.
 
 Every expected value below was printed by MindSpore 2.10 for the same program.
 """
@@ -34,7 +34,7 @@ def net(x, y):
     return x * W * y + B
 
 
-#: (get_all, get_by_list, sens_param, expected) for x = 5, y = 7, sens = 10 (SEMANTICS.md 4.1).
+#: (get_all, get_by_list, sens_param, expected) for x = 5, y = 7, sens = 10 (semantics 4.1).
 GRAD_OPERATION_TABLE = [
     (False, False, False, [14.0]),
     (False, False, True, [140.0]),

@@ -1,4 +1,4 @@
-"""A Cell's own ``bprop`` (SEMANTICS.md 6); expected values printed by MindSpore 2.10."""
+"""A Cell's own ``bprop`` (semantics 6); expected values printed by MindSpore 2.10."""
 import numpy as np
 import pytest
 

@@ -1,4 +1,4 @@
-"""Cell: registration, the naming rules of SEMANTICS.md 3.2, enumeration (3.3), modes (3.5),
+"""Cell: registration, the naming rules of semantics 3.2, enumeration (3.3), modes (3.5),
 ``to_float`` (3.4 item 6) and ``set_grad`` forward reuse (6.3).
 
 Every expected value was printed by MindSpore 2.10 for the same program.

@@ -1,7 +1,7 @@
-"""The built-in layers: values (SEMANTICS.md 8), Conv2d against an independent direct
+"""The built-in layers: values (semantics 8), Conv2d against an independent direct
 convolution, and every layer's gradients against central differences in float64.
 
-Gradient checks use the random-projection test (STYLE.md 10; HIPS/autograd
+Gradient checks use the random-projection test (HIPS/autograd
 ``test_util.py``): for a random output weighting r and a random direction v,
 ⟨∇(Σ r·f), v⟩ must equal (Σ r·f(θ + εv) − Σ r·f(θ − εv)) / 2ε for the input and
 for every trainable parameter.
@@ -217,7 +217,7 @@ def test_conv2d_matches_pytorch(pad_mode, padding, kernel, stride, dilation, gro
     assert np.abs(got - expected.numpy()).max() < 1e-5
 
 
-def test_conv2d_shapes_and_same_padding_values():                    # SEMANTICS.md 8.1
+def test_conv2d_shapes_and_same_padding_values():                    # semantics 8.1
     x6 = Tensor(np.ones((1, 1, 6, 6), np.float32))
     assert nn.Conv2d(1, 1, 3)(x6).shape == (1, 1, 6, 6)
     assert nn.Conv2d(1, 1, 3, stride=2)(x6).shape == (1, 1, 3, 3)
@@ -268,7 +268,7 @@ def test_dense_values_and_errors():
         nn.Dense(3, 2, activation="nope")
 
 
-# -- BatchNorm (SEMANTICS.md 8.3) -----------------------------------------------------------------
+# -- BatchNorm (semantics 8.3) -----------------------------------------------------------------
 
 X8 = np.arange(1, 9, dtype=np.float32).reshape(2, 1, 2, 2)
 
@@ -307,7 +307,7 @@ def test_batchnorm_errors():
 
 # -- other layers ------------------------------------------------------------------------------------
 
-def test_pooling_shapes_and_values():                                   # SEMANTICS.md 8.4
+def test_pooling_shapes_and_values():                                   # semantics 8.4
     x7 = Tensor(np.arange(49, dtype=np.float32).reshape(1, 1, 7, 7))
     assert nn.MaxPool2d(3, 2)(x7).shape == (1, 1, 3, 3)
     assert nn.MaxPool2d(3, 2, pad_mode="same")(x7).shape == (1, 1, 4, 4)

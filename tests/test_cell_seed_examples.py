@@ -1,11 +1,11 @@
-"""The seed pages' ``nn.Cell`` examples, checked beyond what the pages print (STYLE.md 11).
+"""The seed pages' ``nn.Cell`` examples, checked beyond what the pages print.
 
 Every documented output is a conformance case (``conformance/cases``, run by
 ``test_conformance_cases.py``); the code here is imported from those modules,
 never copied.  What this file adds:
 
 * the r1.7 hook examples as MindSpore 2.10 prints them, run under compat 2.10
-  (SEMANTICS.md 5.3, 5.4; the cases' ``later`` text);
+  (semantics 5.3, 5.4; the cases' ``later`` text);
 * the LeNet5 definitions of pages 000 and 001, which print nothing: their
   parameters, a forward pass, and the r1.x default initialisation.
 """

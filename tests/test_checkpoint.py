@@ -1,6 +1,6 @@
 """Checkpoints: the protobuf wire codec, the .ckpt layout, save/load semantics, interop with MindSpore.
 
-SEMANTICS.md 10 is the specification; the seed example is seed 003
+semantics 10 is the specification; the seed example is seed 003
 ("参数保存和加载": names, ``[[1. 1.]]``, ``[1.]``).
 """
 import os
@@ -45,7 +45,7 @@ def test_reader_rejects_malformed_buffers():
 
 
 def test_value_layout_is_the_2_10_wire_example():
-    """SEMANTICS.md 10.1: a = Int32 [1, 2] starts ``0a 18 | 0a 01 'a' | 12 13 | 08 02 | 12 05 'Int32' | 1a 08 ...``."""
+    """semantics 10.1: a = Int32 [1, 2] starts ``0a 18 | 0a 01 'a' | 12 13 | 08 02 | 12 05 'Int32' | 1a 08 ...``."""
     entry = serialization.tensor_to_entry("a", Tensor(np.array([1, 2], np.int32)))
     data = ckpt_format.encode_entry(*entry)
     assert data.hex() == ("0a18" "0a0161" "1213" "0802" "1205" + b"Int32".hex() + "1a08"
@@ -93,7 +93,7 @@ def test_every_dtype_round_trips(tmp_path, dtype):
 
 
 def test_bfloat16_is_stored_as_its_high_16_bits(tmp_path):
-    """SEMANTICS.md 10.1: BFloat16 [1, 2] is ``803f0040``."""
+    """semantics 10.1: BFloat16 [1, 2] is ``803f0040``."""
     entry = serialization.tensor_to_entry("b", Tensor([1.0, 2.0], ms.bfloat16))
     assert entry.tensor_type == "BFloat16" and entry.content.hex() == "803f0040"
 

@@ -1,4 +1,4 @@
-"""The conformance suite's comparison rules, tested on their own (DESIGN.md "Conformance suite").
+"""The conformance suite's comparison rules, tested on their own (docs/architecture.rst).
 
 Each test names the rule it pins down; the texts are taken from the seed pages
 where possible, so a change to a rule shows which documented output it affects.

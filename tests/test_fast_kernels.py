@@ -1,6 +1,6 @@
 """Every fast twin (refms/_fast, Cython) equals its reference kernel (refms/kernels, numpy).
 
-STYLE.md item 7: the twin has the reference's signature and is tested equal
+The twin has the reference's signature and is tested equal
 to it — same dtype, same shape, same kind of result (array or numpy scalar),
 values within rtol 1e-5 (float32) or 1e-12 (float64); inputs the twin hands
 to the reference (other dtypes, empty arrays) give exactly the reference's

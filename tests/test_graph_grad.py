@@ -3,7 +3,7 @@
 Every gradient transform is run twice on the same function — once with the
 function plain (PyNative: tape) and once compiled (``jit``, or a Cell in
 GRAPH_MODE: the IR → IR transform) — and must give the same structure, dtypes
-and values (SEMANTICS.md 4, 5.1, 6).
+and values (semantics 4, 5.1, 6).
 """
 import numpy as np
 import pytest
@@ -102,7 +102,7 @@ def test_stop_gradient():
 
 
 class Net(nn.Cell):
-    """net(x, y) = x·w·y + b with w = 2, b = 3 (SEMANTICS.md 4.1)."""
+    """net(x, y) = x·w·y + b with w = 2, b = 3 (semantics 4.1)."""
 
     def __init__(self):
         super().__init__()
@@ -113,7 +113,7 @@ class Net(nn.Cell):
         return x * self.w * y + self.b
 
 
-GRAD_OPERATION_TABLE = [  # SEMANTICS.md 4.1 [ran 2.10]: x=5, y=7, sens=10
+GRAD_OPERATION_TABLE = [  # semantics 4.1 [ran 2.10]: x=5, y=7, sens=10
     (False, False, False, [14.0]),
     (False, False, True, [140.0]),
     (False, True, False, ([35.0], [1.0])),
@@ -207,7 +207,7 @@ def test_gradient_through_a_tensor_condition_keeps_the_switch():
 # -- custom bprop, hooks, higher order ---------------------------------------------------------------
 
 class MulAdd(nn.Cell):
-    """SEMANTICS.md 6.1: construct x·y·y, bprop returns (x + y, x·y) whatever dout is."""
+    """semantics 6.1: construct x·y·y, bprop returns (x + y, x·y) whatever dout is."""
 
     def construct(self, x, y):
         return x * y * y
@@ -235,7 +235,7 @@ def test_custom_bprop_in_graph_mode():
 
 
 def test_hook_backward_is_ignored_in_graph_mode():
-    """SEMANTICS.md 5.1: in GRAPH mode and inside jit the hook is silently ignored."""
+    """semantics 5.1: in GRAPH mode and inside jit the hook is silently ignored."""
     called = []
 
     def hook_fn(grads):
@@ -260,7 +260,7 @@ def cube(x):
 
 
 def test_higher_order_in_graph():
-    """SEMANTICS.md 4.7: grad(grad(cube)) = 6x → 12 at 2; three times → 6."""
+    """semantics 4.7: grad(grad(cube)) = 6x → 12 at 2; three times → 6."""
     assert as_numbers(ops.GradOperation()(ops.GradOperation()(ms.jit(cube)))(T(2.0))) == [12.0]
     assert as_numbers(ms.grad(ms.grad(ms.grad(ms.jit(cube))))(T(2.0))) == [6.0]
 
@@ -279,7 +279,7 @@ def test_jit_inside_a_pynative_gradient():
 
 
 def test_backward_reads_parameters_updated_by_assign():
-    """SEMANTICS.md 4.6: out = x·w; assign(w, 10); return out → grad_x = 10 (also in GRAPH)."""
+    """semantics 4.6: out = x·w; assign(w, 10); return out → grad_x = 10 (also in GRAPH)."""
     class Assigning(nn.Cell):
         def __init__(self):
             super().__init__()
@@ -313,7 +313,7 @@ def test_grad_inside_construct_compiles_one_flat_graph():
 
 
 def test_cell_hooks_compile_into_the_graph():
-    """SEMANTICS.md 5.4–5.6: forward pre-hook ×13 (outside the backward hook's scope), cell ×3,
+    """semantics 5.4–5.6: forward pre-hook ×13 (outside the backward hook's scope), cell ×3,
     forward hook ×11 (inside), outer ×5; the backward pre-hook multiplies dout by 7 and the
     backward hook doubles grad_input — same numbers in PyNative and GRAPH_MODE."""
     class Triple(nn.Cell):

@@ -371,7 +371,7 @@ def test_print_is_a_runtime_op(capsys):
 
 
 def test_python_list_mutation_is_not_reflected_back():
-    """SEMANTICS.md 7.2: a Python list mutated inside compiled code is not updated (2.10: a
+    """semantics 7.2: a Python list mutated inside compiled code is not updated (2.10: a
     counter appended to in a jit function stayed unchanged)."""
     calls = []
 
@@ -385,7 +385,7 @@ def test_python_list_mutation_is_not_reflected_back():
 
 
 def test_cell_hook_side_effects_happen_once_at_compile_time():
-    """SEMANTICS.md 5.6: hooks are compiled in; their Python side effects happen when the
+    """semantics 5.6: hooks are compiled in; their Python side effects happen when the
     graph is compiled, not on every call."""
     fired = []
     cell = nn.ReLU()

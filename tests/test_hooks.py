@@ -1,6 +1,6 @@
-"""The four cell hooks (SEMANTICS.md 5.2-5.6).
+"""The four cell hooks (semantics 5.2-5.6).
 
-The numbered experiments of SEMANTICS.md 5.3-5.5 use a cell ``T(x) = 3x`` inside
+The numbered experiments of semantics 5.3-5.5 use a cell ``T(x) = 3x`` inside
 ``Outer(x) = 5·T(x)`` at x = 1; every expected number was printed by MindSpore
 2.10 for the same program.  r1.x behaviour is selected with ``compat``.
 """

@@ -1,4 +1,4 @@
-"""Initializers and lazy tensors (SEMANTICS.md 2.4; MindSpore ``common/initializer.py``).
+"""Initializers and lazy tensors (semantics 2.4; MindSpore ``common/initializer.py``).
 
 Values are random, so distributions are checked by their properties (bounds,
 moments); what must match MindSpore exactly is how many draws each
@@ -134,7 +134,7 @@ def test_fan_needs_two_dims():
         filled("he_uniform", [5])
 
 
-# -- numpy draws (SEMANTICS.md 2.4) -------------------------------------------------------------
+# -- numpy draws (semantics 2.4) -------------------------------------------------------------
 
 def test_each_random_fill_consumes_one_numpy_draw():
     ms.set_seed(1)

@@ -1,6 +1,6 @@
 """The kernel dispatcher (refms/kernels/__init__.py): choosing, reporting, and never breaking import.
 
-Spec (STYLE.md items 7-9, the dispatcher's docstring):
+Spec (the dispatcher's docstring):
 
 * ``REFMS_KERNELS=reference|fast|auto`` (default auto) is read on the first
   kernel call, not at import; :func:`set_implementation` switches at run

@@ -1,6 +1,6 @@
 """Losses: values against numpy formulas, MindSpore 2.10's printed figures, gradients, errors.
 
-SEMANTICS.md 8.4 gives SoftmaxCrossEntropyWithLogits' figures; seed 003 gives
+semantics 8.4 gives SoftmaxCrossEntropyWithLogits' figures; seed 003 gives
 ClassLoss ``0.7207259``.  Numpy references are computed in float64.
 """
 import numpy as np

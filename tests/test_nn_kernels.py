@@ -98,7 +98,7 @@ def test_conv2d_keeps_float32(implementation):
 
 
 def test_same_padding_puts_the_odd_cell_after():
-    # SEMANTICS.md 8.1: 2×2 all-ones kernel on a 3×3 arange [ran 2.10].
+    # semantics 8.1: 2×2 all-ones kernel on a 3×3 arange [ran 2.10].
     x = np.arange(9, dtype=np.float64).reshape(1, 1, 3, 3)
     pads = same_pads(3, 2, 1) + same_pads(3, 2, 1)
     assert pads == (0, 1, 0, 1)

@@ -151,7 +151,7 @@ def test_adam_weight_decay_three_steps():
     assert_same(history, reference(update))
 
 
-# -- MindSpore's worked example (SEMANTICS.md 8.4) -------------------------------------------
+# -- MindSpore's worked example (semantics 8.4) -------------------------------------------
 
 def _momentum_on_vector(steps, **kwargs):
     w = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="w")

@@ -1,4 +1,4 @@
-"""Parameter and ParameterTuple (SEMANTICS.md 2.1-2.5); expected values printed by MindSpore 2.10."""
+"""Parameter and ParameterTuple (semantics 2.1-2.5); expected values printed by MindSpore 2.10."""
 import numpy as np
 import pytest
 

@@ -1,8 +1,8 @@
-"""Tensor printing: ``str`` is numpy's, ``repr`` is MindSpore's C++ format (SEMANTICS.md 1.4-1.5).
+"""Tensor printing: ``str`` is numpy's, ``repr`` is MindSpore's C++ format (semantics 1.4-1.5).
 
 Every expected string below is what MindSpore 2.10 (CPU, Linux) printed for
 ``repr(mindspore.Tensor(array))`` or ``str(...)`` of the same array; the tests
-are grouped one rule per test, in the order of SEMANTICS.md 1.5.
+are grouped one rule per test, in the order of semantics 1.5.
 """
 import numpy as np
 import pytest
@@ -693,7 +693,7 @@ def test_empty_tensor_has_empty_body(array, expected):
     assert repr(Tensor(array)) == expected
 
 
-# -- rule 9 and SEMANTICS.md 1.4: lazily initialised tensors ------------------
+# -- rule 9 and semantics 1.4: lazily initialised tensors ------------------
 
 @pytest.mark.parametrize("shape, dtype, expected", [
     pytest.param((1, 2, 3), refms.float32,
@@ -736,7 +736,7 @@ def test_lazy_tensor_str_says_uninitialized(shape, dtype, expected):
     assert str(Tensor(shape=shape, dtype=dtype, init=fill_with_ones)) == expected
 
 
-# -- SEMANTICS.md 1.4: str is numpy's ----------------------------------------
+# -- semantics 1.4: str is numpy's ----------------------------------------
 
 @pytest.mark.parametrize("array, expected", [
     pytest.param(np.array([4., 10., 18.], np.float32),

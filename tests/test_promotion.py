@@ -1,5 +1,5 @@
 """Type promotion for binary arithmetic and dtype inference of Tensor construction,
-row by row from SEMANTICS.md 1.7 and 1.1 (each rule checked on MindSpore 2.10).
+row by row from semantics 1.7 and 1.1 (each rule checked on MindSpore 2.10).
 
 A Python number is a *weak* operand: it yields to the tensor's dtype except
 where the kinds differ.  A 0-d tensor is NOT weak.  Between tensors, any float
@@ -18,7 +18,7 @@ def tensor(values, dtype):
 
 # -- Tensor ⊕ Python scalar (the scalar is weak) ---------------------------------------------
 
-#: (tensor dtype, Python scalar, result dtype) — SEMANTICS.md 1.7, first table.
+#: (tensor dtype, Python scalar, result dtype) — semantics 1.7, first table.
 WEAK_SCALAR_TABLE = [
     (ms.float16, 2, "Float16"), (ms.float32, 2, "Float32"), (ms.float64, 2, "Float64"),
     (ms.float16, 2.5, "Float16"), (ms.float32, 2.5, "Float32"), (ms.float64, 2.5, "Float64"),
@@ -70,7 +70,7 @@ def test_bool_tensor_minus_python_bool():
 
 # -- Tensor ⊕ Tensor ---------------------------------------------------------------------------
 
-#: (left dtype, right dtype, result dtype) — SEMANTICS.md 1.7, tensor ⊕ tensor.
+#: (left dtype, right dtype, result dtype) — semantics 1.7, tensor ⊕ tensor.
 TENSOR_TABLE = [
     (ms.int32, ms.float32, "Float32"),
     (ms.float16, ms.float32, "Float32"),
@@ -168,7 +168,7 @@ def test_stack_does_not_promote():
         ops.stack([tensor([1], ms.int32), tensor([1.0], ms.float32)])
 
 
-# -- Tensor construction (SEMANTICS.md 1.1) --------------------------------------------------------
+# -- Tensor construction (semantics 1.1) --------------------------------------------------------
 
 #: (input data, dtype name, shape).
 CONSTRUCTION_TABLE = [
@@ -190,7 +190,7 @@ def test_tensor_dtype_inference(data, dtype, shape):
     assert t.shape == shape
 
 
-# -- Tensor.sum of ints and bools is Int64 (SEMANTICS.md 1.6) ---------------------------------
+# -- Tensor.sum of ints and bools is Int64 (semantics 1.6) ---------------------------------
 
 @pytest.mark.parametrize("dtype", [ms.int8, ms.int32, ms.uint8, ms.int64, ms.bool_])
 def test_sum_of_ints_and_bools_is_int64(dtype):

@@ -1,5 +1,5 @@
 """The primitive registry is complete and is the one place both op spellings come from
-(STYLE.md 3; DESIGN.md "Primitives").
+(docs/architecture.rst).
 
 * every registered primitive has a shape/dtype rule and a forward, and either a
   bprop or its name in ``NON_DIFFERENTIABLE`` (the one explicit list);
@@ -22,7 +22,7 @@ from test_op_table import ROWS
 #: Keep this short: a missing row is a missing test.
 NOT_IN_OP_TABLE = {
     "GetNext": "reads the device dataset queue, which refms has no equivalent of: running it only "
-               "raises RuntimeError, as MindSpore 2.10 does on CPU (SEMANTICS.md 7.2), so there "
+               "raises RuntimeError, as MindSpore 2.10 does on CPU (semantics 7.2), so there "
                "is no forward value to compare",
 }
 

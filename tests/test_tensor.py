@@ -1,4 +1,4 @@
-"""The Tensor API, dtype objects, seeds and context (SEMANTICS.md 1.1–1.3, 1.6, 7.1, 9).
+"""The Tensor API, dtype objects, seeds and context (semantics 1.1–1.3, 1.6, 7.1, 9).
 
 Expected values are what MindSpore 2.10 printed for the same expressions.
 """
@@ -32,7 +32,7 @@ def test_dtype_argument_casts_and_truncates_toward_zero():
 
 
 def test_ints_beyond_int64_are_rejected():
-    # SEMANTICS.md 1.1.  (MindSpore 2.10 raises TypeError for the list and
+    # semantics 1.1.  (MindSpore 2.10 raises TypeError for the list and
     # RuntimeError("Unsupported tensor type!") for the bare Python int.)
     with pytest.raises(TypeError):
         Tensor([2 ** 70])
@@ -219,7 +219,7 @@ def test_equality_with_non_numbers_is_python_false():
     assert (t != "a") is True
 
 
-# -- dtype objects (SEMANTICS.md 1.2) --------------------------------------------------------------
+# -- dtype objects (semantics 1.2) --------------------------------------------------------------
 
 DTYPE_NAMES = [
     (ms.int8, "Int8", "mindspore.int8"), (ms.int16, "Int16", "mindspore.int16"),
@@ -253,7 +253,7 @@ def test_dtype_aliases_and_modules():
     assert str(((2,), ms.float32, 2)) == "((2,), mindspore.float32, 2)"
 
 
-# -- seeds (SEMANTICS.md 9) ------------------------------------------------------------------------
+# -- seeds (semantics 9) ------------------------------------------------------------------------
 
 def test_get_seed_is_none_until_set():
     assert ms.get_seed() is None
@@ -306,7 +306,7 @@ def test_random_ops_differ_per_call_and_repeat_after_reseeding():
     assert ops.standard_normal((4,)).tolist() == second.tolist()
 
 
-# -- context (SEMANTICS.md 7.1) --------------------------------------------------------------------
+# -- context (semantics 7.1) --------------------------------------------------------------------
 
 def test_modes_and_default():
     assert ms.GRAPH_MODE == 0 and ms.PYNATIVE_MODE == 1

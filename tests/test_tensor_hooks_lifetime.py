@@ -1,4 +1,4 @@
-"""Tensor gradient hooks are stored with the tensor (SEMANTICS.md 5.1): ``handle.remove()``
+"""Tensor gradient hooks are stored with the tensor (semantics 5.1): ``handle.remove()``
 deletes one, and a tensor that is no longer used is freed together with its hooks."""
 import gc
 import weakref

@@ -1,4 +1,4 @@
-"""Training wrappers (SEMANTICS.md 3.2, 8.4): WithLossCell, TrainOneStepCell, WithEvalCell,
+"""Training wrappers (semantics 3.2, 8.4): WithLossCell, TrainOneStepCell, WithEvalCell,
 WithGradCell and the loss-scale cells."""
 import numpy as np
 import pytest

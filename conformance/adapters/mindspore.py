@@ -6,7 +6,7 @@ in ``conformance/deviations/mindspore.txt`` with the version difference that
 explains it.  One removed 1.x name whose behaviour lives on under a new name
 is restored for the pages that use it: ``mindspore.ms_function`` is
 ``mindspore.jit`` (``from mindspore import ms_function`` raises ImportError in
-2.10; SEMANTICS.md 7.1).
+2.10; semantics 7.1).
 """
 import os
 

@@ -15,7 +15,7 @@ def on_cpu(device, code='device_target="{}"'):
 def same_padding(size, kernel, stride, dilation=1):
     """MindSpore ``pad_mode='same'``: out = ceil(in / stride); the odd pixel of padding goes bottom/right.
 
-    SEMANTICS.md 8.1: total = max((out - 1) * stride + (k - 1) * dilation + 1 - in, 0).
+    semantics 8.1: total = max((out - 1) * stride + (k - 1) * dilation + 1 - in, 0).
     """
     out = -(-size // stride)
     total = max((out - 1) * stride + (kernel - 1) * dilation + 1 - size, 0)
@@ -44,7 +44,7 @@ def check_normal_weights(check, weights, sigma, what="weights"):
     """Weights drawn from Normal(0, sigma): inside +/-6 sigma, sample mean and spread of that size.
 
     The r1.x default of ``Conv2d``/``Dense`` is ``'normal'`` = Normal(sigma=0.01)
-    (SEMANTICS.md 8.1/8.2; the 2.x default HeUniform is ~10 times wider).
+    (semantics 8.1/8.2; the 2.x default HeUniform is ~10 times wider).
     """
     weights = np.asarray(weights, np.float64).ravel()
     check.bounds(weights, -6 * sigma, 6 * sigma, f"{what} (Normal(sigma={sigma}) stays within 6 sigma)")

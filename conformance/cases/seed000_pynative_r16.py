@@ -11,7 +11,7 @@ PAGE = Page(seed="000_1f0ba937f6d417c3.txt", title="PyNative模式应用",
 
 HOOK_ORDER_2X = ("MindSpore 2.x passes the gradient w.r.t. the cell's inputs as the hook's 2nd "
                  "argument and w.r.t. its output as the 3rd (r1.6/r1.7: the reverse), so 2.10 "
-                 "prints the two tuples in the opposite order (SEMANTICS.md 5.3). refms reproduces "
+                 "prints the two tuples in the opposite order (semantics 5.3). refms reproduces "
                  "the page under compat 1.6/1.7.")
 
 
@@ -175,7 +175,7 @@ print(z.asnumpy())
               "the weights follow the page's default init Normal(sigma=0.01).",
         differs_in="2.10",
         later="MindSpore 2.x initialises Conv2d weights with HeUniform(sqrt(5)) = U(+-1/sqrt(fan_in)) "
-              "instead of Normal(0.01) (SEMANTICS.md 8.1); r1.x releases reproduce the page, and "
+              "instead of Normal(0.01) (semantics 8.1); r1.x releases reproduce the page, and "
               "refms does under compat 1.6."),
     Transcript(
         id="pynative_r16.sync_error", page=PAGE, section="PyNative下同步执行", area="errors",

@@ -126,7 +126,7 @@ CASES = [
               "numpy convolution of the drawn weights, and the weights' distribution.",
         differs_in="2.10",
         later="MindSpore 2.x initialises Conv2d weights with HeUniform(sqrt(5)) instead of "
-              "Normal(0.01) (SEMANTICS.md 8.1); r1.x and refms compat 1.6 follow the page."),
+              "Normal(0.01) (semantics 8.1); r1.x and refms compat 1.6 follow the page."),
     Transcript(
         id="modes_r16.function", page=PAGE, section="执行方式 / 执行普通函数", area="graph-mode",
         prelude=SETUP, edits=(on_cpu("Ascend"),),
@@ -206,7 +206,7 @@ print(z.asnumpy())
         notes="Same example as pynative_r16.ms_function_conv, in the notebook's PyNative mode.",
         differs_in="2.10",
         later="MindSpore 2.x initialises Conv2d weights with HeUniform(sqrt(5)) instead of "
-              "Normal(0.01) (SEMANTICS.md 8.1); r1.x and refms compat 1.6 follow the page."),
+              "Normal(0.01) (semantics 8.1); r1.x and refms compat 1.6 follow the page."),
     Transcript(
         id="modes_r16.lenet_grad_loss", page=PAGE, section="PyNative模式说明 / 梯度求取", area="training",
         prelude=SETUP + PYNATIVE_LINE + LENET + GRAD_WRAP, edits=(on_cpu("Ascend"),),
@@ -247,7 +247,7 @@ print(loss)
         differs_in="2.10",
         later="MindSpore 2.x's default init (HeUniform weights, Uniform biases) gives non-zero "
               "logits and a loss that varies from run to run (2.2689974 and 2.217453 on two 2.10 "
-              "runs; SEMANTICS.md 8.2); r1.x releases reproduce the page, and refms does under "
+              "runs; semantics 8.2); r1.x releases reproduce the page, and refms does under "
               "compat 1.6."),
     Transcript(
         id="modes_r16.jit_fallback", page=PAGE, section="动静统一 / JIT Fallback", area="graph-mode",

@@ -370,7 +370,7 @@ grad output: (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]),)
 ''',
         differs_in="2.10",
         later="MindSpore 2.x wraps the backward hook around the forward hooks' operations too and "
-              "swapped the meaning of the hook's arguments (SEMANTICS.md 5.3, 5.4): 2.10 prints "
+              "swapped the meaning of the hook's arguments (semantics 5.3, 5.4): 2.10 prints "
               "`grad input: ... value= [ 2.00000000e+00]` then `grad output: ... value= "
               "[ 1.00000000e+00]`; the final gradients are the same. r1.7 and refms compat 1.7 "
               "follow the page."),

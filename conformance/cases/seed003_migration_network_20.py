@@ -22,7 +22,7 @@ PAGE = Page(seed="003_ff90047c9720afb0.txt", title="网络搭建",
 NO_TORCH = "PyTorch is not a dependency of the suite; the PyTorch half of the comparison is dropped"
 
 GRAD_TUPLE_2X = ("From MindSpore 2.1 `ms.grad(fn, grad_position=0)` returns a bare Tensor, not a "
-                 "1-tuple (SEMANTICS.md 4.2), so 2.10 prints `dx [[0. 1. 0. 2. 0.] ...` (numpy form) "
+                 "1-tuple (semantics 4.2), so 2.10 prints `dx [[0. 1. 0. 2. 0.] ...` (numpy form) "
                  "where the page prints `dx (Tensor(shape=[2, 5], ...),)`; the values agree. The page's "
                  "release and refms compat 2.0 print the tuple.")
 
@@ -408,7 +408,7 @@ CASES = [
         documented="prose: 如果此时 x 被用来计算，将会作为0来处理。然而，在打印时，会自动调用 init_data()",
         differs_in="2.10",
         later="MindSpore 2.10 raises RuntimeError ('The Tensor ... is uninitialized') when a lazy "
-              "tensor is used in an op, and str(x) prints `<uninitialized>` (SEMANTICS.md 2.4, 1.4)."),
+              "tensor is used in an op, and str(x) prints `<uninitialized>` (semantics 2.4, 1.4)."),
     Structured(
         id="network_20.custom_init", page=PAGE, section="参数初始化 / 自定义初始化参数", area="init",
         body=_custom_init, tier=PROPERTY,
@@ -454,7 +454,7 @@ bias [1.]''',
               "trip; the loaded dictionary's print and the values after load_param_into_net are "
               "checked exactly.",
         later="The page's `bias [0.]` and weight of order 0.004 come from a release with the r1.x "
-              "defaults (Normal(0.01) weight, zero bias); 2.x draws a Uniform bias (SEMANTICS.md "
+              "defaults (Normal(0.01) weight, zero bias); 2.x draws a Uniform bias (semantics "
               "8.2). Both lie inside the checked bounds."),
     Transcript(
         id="network_20.sampler_twice_forward", page=PAGE, section="自定义反向", area="bprop",

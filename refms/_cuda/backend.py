@@ -3,7 +3,7 @@
 :mod:`refms.kernels` dispatches every primitive's kernels by the backend of its tensors'
 arrays (``refms/kernels/backend.py``: the protocol).  This module builds the ``gpu``
 backend -- arrays are :class:`~refms._cuda.device.DeviceArray`, kernels are the launchers
-of :mod:`refms._cuda.ops` -- and :func:`activate` makes it the default, so that new
+of :mod:`refms._cuda.ops` -- and ``activate`` makes it the default, so that new
 tensors and parameters live on the device (``set_context(device_target="GPU")``).
 
 Each contract kernel keeps the reference kernel's dtype rules: the result dtype is what

@@ -1,7 +1,7 @@
 """Compile the CUDA library (nvcc) and its CPU shim build (a C++20 compiler).
 
 One module, imported by nobody at run time: ``setup.py`` loads it by file path to build
-``refms/_cuda/librefms_cuda.so.1`` with nvcc, and the tests call :func:`build_shim` to
+``refms/_cuda/librefms_cuda.so.1`` with nvcc, and the tests call ``build_shim`` to
 compile the same ``csrc/*.cu`` sources as C++ against ``csrc/shim.h`` (see that header).
 
 Both builds compile one object per ``.cu`` file, in parallel, then link one shared

@@ -3,9 +3,9 @@
 The CUDA library never links cuBLAS; this module opens it by its versioned name (cuBLAS
 ships no unversioned ``libcublas.so``) -- from the loader's path, then from the
 ``nvidia-cublas`` wheel's directory -- and calls ``cublas?gemmStridedBatched`` on the
-library's stream.  The GEMM dispatcher :func:`chosen` picks cuBLAS when it loads, unless
+library's stream.  The GEMM dispatcher ``chosen`` picks cuBLAS when it loads, unless
 ``REFMS_CUDA_GEMM=refms`` asks for our tiled kernel (``REFMS_CUDA_GEMM=cublas`` makes a
-missing cuBLAS an error); :func:`which` reports the choice.
+missing cuBLAS an error); ``which`` reports the choice.
 
 Row-major trick: cuBLAS is column-major, and a row-major matrix read column-major is its
 transpose, so row-major C = op(A) op(B) is computed as column-major

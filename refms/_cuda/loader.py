@@ -1,6 +1,6 @@
 """Find the CUDA library, load it with ctypes, declare its prototypes, check for a device.
 
-Nothing happens at import: :func:`load` does the work on its first call and remembers
+Nothing happens at import: ``load`` does the work on its first call and remembers
 the outcome -- the library, or the reason it cannot be used -- so that
 ``refms.cuda.is_available()`` and ``why_unavailable()`` are cheap and never raise.
 
@@ -30,7 +30,7 @@ class CudaUnavailableError(RuntimeError):
 
 
 def library_path():
-    """The library :func:`load` opens: ``$REFMS_CUDA_LIBRARY`` or the built one."""
+    """The library ``load`` opens: ``$REFMS_CUDA_LIBRARY`` or the built one."""
     return os.environ.get(ENV_LIBRARY) or os.path.join(HERE, LIBRARY_NAME)
 
 
@@ -85,5 +85,5 @@ def unavailable_reason():
 
 
 def reset():
-    """Forget the outcome of :func:`load` (tests switch ``REFMS_CUDA_LIBRARY``)."""
+    """Forget the outcome of ``load`` (tests switch ``REFMS_CUDA_LIBRARY``)."""
     _STATE.update(tried=False, library=None, reason=None)

@@ -28,8 +28,8 @@ finds them from the ``.pyx`` files of this folder (each lists its kernels in
 The loops run on OpenMP threads (``prange``) when the compiler has OpenMP.
 
 Nothing imports these modules but the kernel dispatcher, on the first kernel
-call (:func:`refms.kernels._load`): it imports every module
-:func:`refms._fast.twins.twin_modules` finds and registers the names each
+call (``refms.kernels._load``): it imports every module
+``refms._fast.twins.twin_modules`` finds and registers the names each
 lists in ``__all__`` as fast twins.  When the extensions were not built (no
 Cython or no compiler at install time) that import fails; the dispatcher
 keeps the message for :func:`refms.kernels.why_fast_unavailable` and runs

@@ -15,7 +15,7 @@ the channel's first value, then
     mean = K + Σ(x − K) / n,   variance = Σ(x − K)² / n − (Σ(x − K) / n)².
 
 The shift is what keeps one pass safe: E[x²] − E[x]² computed directly
-cancels catastrophically when |mean| ≫ std, but after subtracting a value
+cancels catastrophically when ``|mean| ≫ std``, but after subtracting a value
 of the data itself the two terms are of the order of the variance (and the
 float64 sums leave ample headroom for float32 data).  A negative result of
 rounding is clamped to 0.

@@ -3,7 +3,7 @@
 All three run the function once under a fresh :class:`~refms.autograd.tape.Tape`,
 seed every output leaf with ``ones_like`` (or the given ``sens``), walk the
 tape backward and pick out the requested gradients.  The return structures
-follow MindSpore 2.10 exactly (SEMANTICS.md 4.1–4.6):
+follow MindSpore 2.10 exactly (semantics 4.1–4.6):
 
 * only positional arguments that are Tensors are differentiable; numbers,
   tuples and lists are skipped (not zero-filled);
@@ -12,7 +12,7 @@ follow MindSpore 2.10 exactly (SEMANTICS.md 4.1–4.6):
 * a weight with ``requires_grad=False`` gets a zero gradient.
 
 The same implementation serves graph mode: while a graph is compiled,
-:func:`run_and_differentiate` builds the gradient graph instead, and a gradient
+``run_and_differentiate`` builds the gradient graph instead, and a gradient
 of a ``jit`` function or of a Cell in GRAPH_MODE is compiled as a whole, so both
 modes return the same structures.  Graph mode plugs in through
 :mod:`refms.autograd.interpreters` (it is :mod:`refms.graph.autodiff` and
@@ -56,7 +56,7 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
         return tracer.run_and_differentiate(fn, args, sens, differentiate)
     args = list(args)
     # A set_grad() Cell whose last call used these very inputs hands over its recorded
-    # forward, so the forward is not run twice (SEMANTICS.md 6.3; refms.nn.top_cell).
+    # forward, so the forward is not run twice (semantics 6.3; refms.nn.top_cell).
     pop_recorded = getattr(fn, "_pop_recorded_forward", None)
     recorded = pop_recorded(args) if callable(pop_recorded) else None
     if recorded is not None:

@@ -27,7 +27,7 @@ class Interpreter:
         return False
 
     def run_and_differentiate(self, fn, args, sens, differentiate):
-        """The emitted counterpart of :func:`refms.autograd.grad.run_and_differentiate`."""
+        """The emitted counterpart of ``refms.autograd.grad.run_and_differentiate``."""
         raise NotImplementedError
 
     def compiles(self, fn):

@@ -1,7 +1,7 @@
 """The ``.ckpt`` layout: MindSpore's ``checkpoint.proto``, encoded and decoded by hand.
 
 The schema (MindSpore ``mindspore/ccsrc/utils/checkpoint.proto``; field
-numbers checked against the 2.10 descriptor, SEMANTICS.md 10.1)::
+numbers checked against the 2.10 descriptor, semantics 10.1)::
 
     syntax = "proto2";
     message Checkpoint {

@@ -1,4 +1,4 @@
-"""``refms.common.tensor`` mirrors ``mindspore.common.tensor``: :class:`Tensor` and :func:`tensor`.
+"""``refms.common.tensor`` mirrors ``mindspore.common.tensor``: ``Tensor`` and ``tensor``.
 
 The class lives in :mod:`refms._tensor`; this module gives it MindSpore's import
 path (``from mindspore.common.tensor import Tensor``) and adds the factory
@@ -10,7 +10,7 @@ __all__ = ["Tensor", "tensor"]
 
 
 def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
-    """Create a :class:`Tensor`; ``tensor(x, dtype)`` is ``Tensor(x, dtype)``.
+    """Create a ``Tensor``; ``tensor(x, dtype)`` is ``Tensor(x, dtype)``.
 
     ``device`` names where the data lives; refms has one device (the host), so
     ``None`` and ``"CPU"`` are accepted and anything else raises ``ValueError``.

@@ -1,8 +1,8 @@
 """``refms.communication`` mirrors ``mindspore.communication`` on one device.
 
 refms runs in one process on one device, so the collective-communication
-world is a group of one: after :func:`init`, :func:`get_rank` is 0 and
-:func:`get_group_size` is 1, which is what MindSpore reports for a
+world is a group of one: after ``init``, ``get_rank`` is 0 and
+``get_group_size`` is 1, which is what MindSpore reports for a
 single-device job.  Everything a data-parallel script computes from these
 numbers (``rank_id``, ``device_num``, dataset shards) then describes the
 stand-alone run.

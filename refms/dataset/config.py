@@ -1,8 +1,8 @@
 """``refms.dataset.config``: the dataset pipeline's seed (MindSpore ``dataset/core/config.py``).
 
 Random pipeline steps (shuffling sources, ``shuffle``) draw from a generator
-made when an iterator is created: seeded from :func:`set_seed` here, else from
-the global seed of :func:`refms.set_seed` (MindSpore's ``set_seed`` sets both),
+made when an iterator is created: seeded from ``set_seed`` here, else from
+the global seed of ``refms.set_seed`` (MindSpore's ``set_seed`` sets both),
 else from the OS (a different order every run).  Within one iterator every
 epoch gets a new order; a new iterator with the same seed repeats the orders.
 """

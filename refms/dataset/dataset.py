@@ -110,7 +110,7 @@ class Dataset:
 
     def padded_batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
                      pad_info=None):
-        """Batch, padding rows to one shape per column (see :class:`BatchDataset`)."""
+        """Batch, padding rows to one shape per column (see ``BatchDataset``)."""
         return BatchDataset(self, batch_size, drop_remainder, pad_info=pad_info or {})
 
     def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
@@ -366,7 +366,7 @@ class MapDataset(Dataset):
     """Apply ``operations`` (one callable or a list, in order) to ``input_columns``.
 
     Each row gets its own random generator, seeded in row order from the epoch's
-    generator (:func:`refms.dataset.config.row_generator`), so random transforms give
+    generator (``refms.dataset.config.row_generator``), so random transforms give
     the same results with any ``num_parallel_workers``; workers are threads, or
     forked processes with ``python_multiprocessing=True``.  A failing operation is
     reported with the row number, the operation and the input columns.

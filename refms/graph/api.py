@@ -1,6 +1,6 @@
 """The graph-mode entry points: ``jit`` / ``ms_function``, compiled Cells, ``ir_text``.
 
-When code is compiled (SEMANTICS.md 7.2):
+When code is compiled (semantics 7.2):
 
 * ``@jit`` (1.x name ``ms_function``) compiles a function or method in either
   mode, on its first call per input signature (shapes and dtypes of Tensors,
@@ -60,7 +60,7 @@ def _run(fn, cache, args, kwargs, extra_key=()):
 class JitFunction(JitTarget):
     """A function (or method) compiled on first call per input signature.
 
-    The compiled programs are kept in a :class:`~refms.graph.cache.CompileCache` of at most
+    The compiled programs are kept in a ``CompileCache`` of at most
     ``cache_size`` programs (settable), which lives as long as this object — for a method,
     as long as the instance."""
 
@@ -136,7 +136,7 @@ def ms_function(fn=None, obj=None, input_signature=None):
 
 
 def run_cell_graph(cell, args, kwargs):
-    """Run ``cell(*args, **kwargs)`` compiled: the entry :meth:`refms.nn.Cell.__call__` uses
+    """Run ``cell(*args, **kwargs)`` compiled: the entry ``refms.nn.Cell.__call__`` uses
     when :func:`in_graph_context` is true.  Compiled once per input signature, training
     flag and compat version; inside another compilation the call is inlined instead."""
     if is_tracing():

@@ -20,7 +20,7 @@ closure ``B(dout) -> (dx…)``:
   cotangents come from calling its backpropagator;
 * a graph flagged ``custom_bprop`` (a Cell with ``bprop``) is not entered: its
   backpropagator calls the Cell's ``bprop`` (parsed like ``construct``), checked
-  as in PyNative (SEMANTICS.md 6).
+  as in PyNative (semantics 6).
 
 Before the transform the target is inlined and lambda-lifted
 (:mod:`refms.graph.passes.lambda_lift`) with its weights as parameters, so
@@ -28,13 +28,13 @@ every graph is closed and every value flowing in — weights included — gets
 its gradient as a backpropagator output.  After it, ordinary inlining and
 simplification turn the straight-line case into one flat graph.
 
-:func:`run_and_differentiate` is the graph counterpart of
-:func:`refms.autograd.grad.run_and_differentiate`: ``GradOperation``,
+``run_and_differentiate`` is the graph counterpart of
+``refms.autograd.grad.run_and_differentiate``: ``GradOperation``,
 ``grad`` and ``value_and_grad`` run their one Python implementation on
 stand-ins and get the same return structures in both modes.  When a gradient
 is compiled, and how compiled calls join a PyNative tape, is
 :mod:`refms.graph.grad_dispatch`.
-``HookBackward`` is ignored in graph mode (SEMANTICS.md 5.1): the emitter drops it.
+``HookBackward`` is ignored in graph mode (semantics 5.1): the emitter drops it.
 """
 from ..autograd import tape as _tape
 from ..autograd.grad import seed_cotangents
@@ -291,7 +291,7 @@ class Transform:
     def _hooked(self, graph):
         """``J`` of a unit flagged ``backward_hooks``: its own backpropagator, with the cell's
         backward pre-hooks run on ``dout`` before it and its backward hooks on the input
-        gradients after it — Python calls at run time (SEMANTICS.md 5.3–5.6)."""
+        gradients after it — Python calls at run time (semantics 5.3–5.6)."""
         hooks = graph.flags["backward_hooks"]
         n_inputs = graph.flags.get("n_inputs", len(graph.params))
         inner = self._build(graph)
@@ -393,7 +393,7 @@ def _callee(spec, fn):
 
 def _seeded_dout(out, target, sens):
     """The cotangent of the whole output: ones (or ``sens``) on the Tensors of ``target``,
-    zeros on the other Tensors, None on constants (SEMANTICS.md 4.4)."""
+    zeros on the other Tensors, None on constants (semantics 4.4)."""
     seeds = {id(t): s for t, s in seed_cotangents(target, sens)}
 
     def rebuild(value):
@@ -409,7 +409,7 @@ def _seeded_dout(out, target, sens):
 
 
 def run_and_differentiate(fn, args, sens=None, differentiate=None):
-    """Graph version of :func:`refms.autograd.grad.run_and_differentiate`, called while a
+    """Graph version of ``refms.autograd.grad.run_and_differentiate``, called while a
     graph is being compiled: emits ``J(fn)`` and its backpropagator's call; returns
     ``(out, grads, args)`` with stand-ins, ``grads`` keyed by ``id`` of the argument
     stand-ins and of the weights (refms Parameters)."""

@@ -2,12 +2,12 @@
 
 Inference keeps ``(node, abstract)`` pairs.  To run Python code on them — a
 library function, a Tensor method, a hook, a bprop — each pair becomes a
-Python *stand-in* (:meth:`to_python`): a :class:`~refms.graph.tracer.Tracer`
+Python *stand-in* (``to_python``): a ``Tracer``
 for a run-time Tensor, the value itself for a constant, a tuple of stand-ins
-for a tuple, a :class:`GraphCallable` for a function value.  What the code
-returns comes back as a pair (:meth:`from_python`).  :meth:`trace_call` does
+for a tuple, a ``GraphCallable`` for a function value.  What the code
+returns comes back as a pair (``from_python``).  ``trace_call`` does
 both around one call with the node-emitting executor installed, and
-:meth:`emit_primitive` is that executor's body: infer the primitive's output
+``emit_primitive`` is that executor's body: infer the primitive's output
 from the stand-ins and append its cnode.
 """
 import types
@@ -169,7 +169,7 @@ class PythonBridge:
 
     def emit_primitive(self, ctx, prim, args, loc):
         """``prim(*args)`` while tracing: infer its output and append its cnode."""
-        if prim.identity_in_graph:          # HookBackward: graph mode ignores it (SEMANTICS.md 5.1)
+        if prim.identity_in_graph:          # HookBackward: graph mode ignores it (semantics 5.1)
             return args[0] if len(args) == 1 else tuple(args)
         mixed = _apply.mixed_precision()
         if mixed is not None and not prim.keeps_input_dtypes:

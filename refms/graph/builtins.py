@@ -3,7 +3,7 @@
 Most builtins work unchanged on the stand-ins of inference (``len`` of a
 Tensor is its first dimension, ``isinstance(x, Tensor)`` is True, ``abs(x)``
 calls ``Tensor.__abs__``), so resolution keeps them.  These are replaced
-(:func:`graph_version`), each documented in MindSpore's "Static Graph Syntax
+(``graph_version``), each documented in MindSpore's "Static Graph Syntax
 Support — Python built-in functions":
 
 * ``print`` → the runtime ``Print`` op (each call prints when the graph runs);
@@ -12,9 +12,9 @@ Support — Python built-in functions":
 * ``map``/``filter``/``zip``/``enumerate``/``reversed`` → tuples, so a ``for`` can
   index them;
 
-plus the helpers the parser emits: :func:`graph_iter` and :func:`graph_len`
-(``for`` loops), :func:`graph_setitem` (``x[i] = v``), :func:`graph_list_method`
-(``xs.append(v)``), :func:`graph_not`.
+plus the helpers the parser emits: ``graph_iter`` and ``graph_len``
+(``for`` loops), ``graph_setitem`` (``x[i] = v``), ``graph_list_method``
+(``xs.append(v)``), ``graph_not``.
 These functions run during inference on stand-ins (they are refms library
 code), so they may call refms ops freely.
 """

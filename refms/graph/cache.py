@@ -4,7 +4,7 @@ A function compiled with ``jit`` (or a Cell in GRAPH_MODE) keeps one program per
 signature (shapes and dtypes of Tensors, values of everything else).  A function called
 with many different constants would otherwise keep every program — and every constant
 Tensor those programs hold — for as long as the function lives, so each function's cache
-holds at most ``maxsize`` programs (default :func:`get_compile_cache_size`, settable per
+holds at most ``maxsize`` programs (default ``get_compile_cache_size``, settable per
 function: ``f = jit(g); f.cache_size = 4``) and drops the least recently used.
 
 The cache belongs to the function object (a :class:`~refms.graph.api.JitFunction`, a

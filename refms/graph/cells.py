@@ -1,13 +1,13 @@
 """How a call of an upper layer's object compiles: call rules (the graph layer's one seam).
 
 ``refms.nn`` sits above this package, yet a Cell called inside a compiled
-graph must follow the Cell call pipeline of SEMANTICS.md 3.4 — forward
+graph must follow the Cell call pipeline of semantics 3.4 — forward
 pre-hooks, ``construct`` (or the custom-bprop unit), forward hooks, the
 backward-hook unit — exactly as in PyNative.  That pipeline is written once,
-in :mod:`refms.nn.cell_call`.  So ``refms.nn`` registers a :class:`CallRule`
-for ``Cell`` here when it is imported (:func:`register_call_rule`), and the
+in :mod:`refms.nn.cell_call`.  So ``refms.nn`` registers a ``CallRule``
+for ``Cell`` here when it is imported (``register_call_rule``), and the
 specializer, meeting a call of an object whose type has a rule, hands the
-call to it together with :class:`GraphSteps`: what each step of the
+call to it together with ``GraphSteps``: what each step of the
 pipeline means in a graph:
 
 ``construct(obj, method, args, kwargs)``
@@ -16,16 +16,16 @@ pipeline means in a graph:
 ``custom_bprop(obj, args, body, bprop)``
     ``body`` in a graph of its own flagged ``custom_bprop``: graph autodiff
     calls ``bprop(*inputs, out, dout)`` instead of differentiating inside it
-    (SEMANTICS.md 6);
+    (semantics 6);
 ``backward_hooks(obj, args, body, hooks)``
     ``body`` in a graph of its own flagged ``backward_hooks``: graph autodiff
-    wraps its backpropagator with :class:`PyCall` nodes that run
+    wraps its backpropagator with ``PyCall`` nodes that run
     ``hooks.pre(dout)`` and ``hooks.post(grad_input, dout, *inputs)`` in Python
-    when the gradient runs (SEMANTICS.md 5.3–5.6).
+    when the gradient runs (semantics 5.3–5.6).
 
 Pre- and forward hooks run at compile time, on stand-ins: in MindSpore 2.10
 they are compiled into the graph, so their Python side effects happen once
-and the ops they call become nodes (SEMANTICS.md 5.6).
+and the ops they call become nodes (semantics 5.6).
 """
 from . import abstract as A
 from . import graph_ops as G
@@ -41,7 +41,7 @@ class CallRule:
     """How objects of one type (registered by an upper layer) are called in a graph."""
 
     def call(self, steps, obj, args, kwargs):
-        """Run ``obj(*args, **kwargs)`` on stand-ins, using ``steps`` (a :class:`GraphSteps`)."""
+        """Run ``obj(*args, **kwargs)`` on stand-ins, using ``steps`` (a ``GraphSteps``)."""
         raise NotImplementedError
 
     def source_function(self, obj):

@@ -4,8 +4,8 @@ A graph owns its *scope*: the graphs nested in it (whose parent chain reaches
 it) refer to its nodes as free variables, so a copy must copy them too and
 redirect those references (MindSpore's ``Cloner``).  Two uses:
 
-* :func:`clone_graph` — an independent copy of a top-level graph and its scope;
-* :func:`inline_body` — a graph's cnodes copied *into* another graph at a call
+* ``clone_graph`` — an independent copy of a top-level graph and its scope;
+* ``inline_body`` — a graph's cnodes copied *into* another graph at a call
   site, its parameters replaced by the call's arguments; the graphs nested in
   it are copied with the host graph as their new parent.
 """

@@ -1,7 +1,7 @@
 """The compiler driver: parse → resolve → specialize → passes → validate → execute.
 
-:func:`compile_call` turns "call ``fn`` on arguments like these" into a
-:class:`Compiled` program by running one named function per stage, in this
+``compile_call`` turns "call ``fn`` on arguments like these" into a
+``Compiled`` program by running one named function per stage, in this
 order; each stage's output is what its dump shows (the files ``save_graphs``
 writes, named after MindSpore's ``NN_<stage>_NNNN.ir``)::
 
@@ -15,7 +15,7 @@ writes, named after MindSpore's ``NN_<stage>_NNNN.ir``)::
 Every stage is checked by :func:`refms.graph.ir.verify`; after inference and
 after the last pass the types are re-checked against the primitives' shape
 rules too (:func:`refms.graph.ir.verify_types`).  The user function is parsed
-once (:func:`refms.graph.resolve.front_end` caches it), never again for a dump.
+once (``refms.graph.resolve.front_end`` caches it), never again for a dump.
 
 ``refms.graph.ir_text(fn, *args)`` returns the same text without writing files.
 """
@@ -178,7 +178,7 @@ class StageLog:
 
 def parse_and_resolve(fn, log):
     """Stages ``parse`` and ``resolve``: the user function behind ``fn`` as IR, its free
-    names replaced by the objects they denote (:func:`refms.graph.resolve.front_end`, which
+    names replaced by the objects they denote (``refms.graph.resolve.front_end``, which
     parses each function once; inference reads the same resolved graph).  refms's own code
     is not parsed: inference runs it on stand-ins."""
     target = user_function(fn)

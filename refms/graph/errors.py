@@ -1,4 +1,4 @@
-"""Errors of the graph compiler, and the source locations they carry (STYLE.md 13).
+"""Errors of the graph compiler, and the source locations they carry.
 
 Every IR node remembers where in the user's Python source it came from
 (:class:`Location`).  Two kinds of error use it:

@@ -1,12 +1,12 @@
-"""The executor: an interpreter over the optimized IR (an environment loop, STYLE.md 5).
+"""The executor: an interpreter over the optimized IR (an environment loop).
 
-``run_graph(graph, args)`` binds the parameters in a :class:`Frame` (an
+``run_graph(graph, args)`` binds the parameters in a ``Frame`` (an
 environment: node → value), then evaluates the graph's cnodes in order.  A
 node's value is found in the frame of the graph that owns it, walking the
 chain of enclosing frames for free variables — a closure is a graph plus the
-frame it was created in (:class:`Closure`), the classic environment model.
+frame it was created in (``Closure``), the classic environment model.
 
-* A primitive runs through :func:`refms.ops.apply.execute` (the input casts,
+* A primitive runs through ``refms.ops.apply.execute`` (the input casts,
   ``forward`` on the inputs' arrays on their backend, the result cast to the dtype inference
   gave the node).  No shape inference, no tape: that work was
   done at compile time (this is where graph mode saves time over PyNative).
@@ -73,7 +73,7 @@ def _value(node, frame):
 
 def run_primitive(prim, args, abstract):
     """``prim`` on run-time values whose output's abstract value inference gave: the same
-    :func:`refms.ops.apply.execute` PyNative runs after its own inference."""
+    ``refms.ops.apply.execute`` PyNative runs after its own inference."""
     if isinstance(abstract, A.AbstractTuple):
         abstract = tuple(abstract.items)
     return execute(prim, args, abstract)

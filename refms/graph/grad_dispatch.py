@@ -1,15 +1,15 @@
 """When gradients are compiled, and how compiled calls take part in PyNative gradients.
 
-This module is graph mode's :class:`refms.autograd.interpreters.Interpreter`,
+This module is graph mode's ``refms.autograd.interpreters.Interpreter``,
 registered at import: while a graph is traced, ``grad`` emits the gradient
-graph (:func:`refms.graph.autodiff.run_and_differentiate`); outside, a gradient
-of compiled code is compiled as a whole (:func:`call_compiled`).
+graph (``refms.graph.autodiff.run_and_differentiate``); outside, a gradient
+of compiled code is compiled as a whole (``call_compiled``).
 
-* :func:`compiles` — ``grad(fn)``/``GradOperation()(fn)`` is compiled as one graph
+* ``compiles`` — ``grad(fn)``/``GradOperation()(fn)`` is compiled as one graph
   (forward, backpropagator and the result structure) when ``fn`` is a ``jit``
   function, a Cell in GRAPH_MODE, or the gradient function of one (higher
-  order); :func:`call_compiled` compiles and caches it per input signature.
-* :func:`run_recorded` — a compiled call (``jit`` function, Cell in
+  order); ``call_compiled`` compiles and caches it per input signature.
+* ``run_recorded`` — a compiled call (``jit`` function, Cell in
   GRAPH_MODE) made while a PyNative tape records: the program compiled is
   ``J(fn)``, returning the output and the backpropagator; one tape entry is
   recorded whose bprop calls that backpropagator (MindSpore's jit graphs inside

@@ -24,7 +24,7 @@ arguments: the inner call finds the graph still being inferred and gets a
 the type (a one-step fixpoint; MindSpore broadens and re-evaluates instead).
 
 Errors keep their PyNative type and message and get a note naming the source
-line of the node being inferred (STYLE.md 13).
+line of the node being inferred.
 """
 import functools
 import types

@@ -1,6 +1,6 @@
-"""The graph IR: MindIR's functional ANF graphs, in a few small classes (STYLE.md 5).
+"""The graph IR: MindIR's functional ANF graphs, in a few small classes.
 
-Grammar (after MindSpore's MindIR design doc, ``all_scenarios.md``; SEMANTICS.md 7.4)::
+Grammar (after MindSpore's MindIR design doc, ``all_scenarios.md``; semantics 7.4)::
 
     program   ::= FuncGraph+                        one entry graph and the graphs it reaches
     FuncGraph ::= @name(parameter*) { cnode* Return(node) }

@@ -6,7 +6,7 @@ slices, f-strings).  The ops whose meaning depends on *when* a value is known
 have their own rule:
 
 * ``Switch`` on a constant picks a branch now; on a one-element Tensor it
-  stays, as an :class:`~refms.graph.abstract.AbstractSwitch` resolved when called;
+  stays, as an ``AbstractSwitch`` resolved when called;
 * ``MakeTuple``/``MakeList``/``MakeDict`` of constants are constants;
 * ``raise`` is an effect whose value is ``Bottom``;
 * ``not`` of a Tensor is ``LogicalNot``;

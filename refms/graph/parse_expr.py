@@ -1,4 +1,4 @@
-"""The parser's expression handlers: one method per ``ast`` expression (STYLE.md 6).
+"""The parser's expression handlers: one method per ``ast`` expression.
 
 Every expression becomes cnodes appended to the current block's graph, in
 evaluation order (ANF).  Operators become calls of Python's own operator

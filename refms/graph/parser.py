@@ -1,4 +1,4 @@
-"""The parser: Python ``ast`` → graph IR, one handler per construct (STYLE.md 6).
+"""The parser: Python ``ast`` → graph IR, one handler per construct.
 
 Algorithm: the SSA construction of Braun et al., "Simple and Efficient
 Construction of Static Single Assignment Form" (CC 2013), in MindSpore's

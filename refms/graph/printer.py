@@ -1,4 +1,4 @@
-"""The text dump of a program, modelled on MindSpore's ``.ir`` files (SEMANTICS.md 7.4).
+"""The text dump of a program, modelled on MindSpore's ``.ir`` files (semantics 7.4).
 
 ::
 

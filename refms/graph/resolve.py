@@ -5,14 +5,14 @@ The parser leaves each free name of a function as ``resolve(NameSpace, Symbol)``
 up the way Python would at the call — the function's closure cells, then its
 module's globals, then builtins — and puts the object in a ValueNode:
 sub-cells, Primitives, functions, modules such as ``numpy``.  A few builtins
-have a graph meaning and are swapped for it (:data:`refms.graph.builtins.GRAPH_BUILTINS`:
+have a graph meaning and are swapped for it (``refms.graph.builtins.GRAPH_BUILTINS``:
 ``print`` becomes the Print op, ``max`` of Tensors a ``Maximum``…).
 
 JIT Fallback then needs nothing special: ``np.array([1, 2, 3])`` is a call of a
 resolved numpy function on constants, which inference evaluates at compile
-time (SEMANTICS.md 7.3).
+time (semantics 7.3).
 
-:func:`front_end` parses and resolves a function once and caches the result — the
+``front_end`` parses and resolves a function once and caches the result — the
 resolved graph inference reads, and a copy of the graph as parsed, for the ``parse``
 stage of the dumps (the compiler never parses a function a second time to show it).
 """

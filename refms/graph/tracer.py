@@ -2,7 +2,7 @@
 
 User code is parsed (:mod:`refms.graph.parser`).  refms's library code — the
 functional ops, Tensor methods, the built-in layers, the primitives' bprops —
-is not parsed: inference *runs* it with :class:`Tracer` stand-ins for the
+is not parsed: inference *runs* it with ``Tracer`` stand-ins for the
 run-time Tensors while a node-emitting executor is installed
 (:func:`refms.ops.primitive.set_executor`).  Every primitive it calls then
 appends a cnode instead of computing; Python-level work on shapes and dtypes
@@ -10,7 +10,7 @@ happens once, at compile time.  This plays the part of MindSpore's
 ``MultitypeFuncGraph``/``MetaFuncGraph`` expansion (``x - 1`` → ``Sub`` node),
 and of tracing each bprop into IR for graph autodiff.
 
-A :class:`Tracer` is a Tensor with a shape and dtype but no data; asking for
+A ``Tracer`` is a Tensor with a shape and dtype but no data; asking for
 its data (``asnumpy``, ``bool(t)``, ``int(t)``) is a clear compile error,
 because the value only exists when the graph runs.
 """

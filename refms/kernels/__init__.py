@@ -10,10 +10,10 @@ the protocol) bring their own arrays and kernel tables.
 
 Implementation on the cpu backend, chosen at the first kernel call (never at import):
 
-``REFMS_KERNELS=reference``  always the numpy reference;
-``REFMS_KERNELS=fast``       the fast twin wherever one is built (else the reference;
-                             :func:`which` tells);
-``REFMS_KERNELS=auto``       (default) the same as ``fast``;
+* ``REFMS_KERNELS=reference``: always the numpy reference;
+* ``REFMS_KERNELS=fast``: the fast twin wherever one is built (else the reference;
+  ``which`` tells);
+* ``REFMS_KERNELS=auto`` (default): the same as ``fast``;
 
 :func:`set_implementation` switches at run time.
 
@@ -473,16 +473,16 @@ def build_info():
 
     A dict:
 
-    ``fast_available`` / ``why_fast_unavailable``  as the functions of those names;
-    ``compile_flags``   the optional flags the compiler accepted (``-O3``, ``-fopenmp``);
-    ``openmp``          True when the kernels' ``prange`` loops run on OpenMP threads;
-    ``openmp_threads``  the size of that pool (``OMP_NUM_THREADS``, default: the cores);
-    ``openmp_wait_policy``  ``OMP_WAIT_POLICY`` (loading the twins makes it ``PASSIVE``,
-                        waiting threads sleep, unless it was set);
-    ``kernel_blas``     the BLAS the fast kernels' GEMMs call (scipy's, through
-                        ``scipy.linalg.cython_blas``);
-    ``numpy_blas``      the BLAS numpy's own ``matmul`` calls (the reference kernels);
-    ``one_blas``        whether those two are one library (one BLAS thread pool in the process).
+    * ``fast_available`` / ``why_fast_unavailable``: as the functions of those names;
+    * ``compile_flags``: the optional flags the compiler accepted (``-O3``, ``-fopenmp``);
+    * ``openmp``: True when the kernels' ``prange`` loops run on OpenMP threads;
+    * ``openmp_threads``: the size of that pool (``OMP_NUM_THREADS``, default: the cores);
+    * ``openmp_wait_policy``: ``OMP_WAIT_POLICY`` (loading the twins makes it ``PASSIVE``,
+      waiting threads sleep, unless it was set);
+    * ``kernel_blas``: the BLAS the fast kernels' GEMMs call (scipy's, through
+      ``scipy.linalg.cython_blas``);
+    * ``numpy_blas``: the BLAS numpy's own ``matmul`` calls (the reference kernels);
+    * ``one_blas``: whether those two are one library (one BLAS thread pool in the process).
 
     With the numpy and scipy wheels from PyPI they are two copies of OpenBLAS
     (numpy's 64-bit-integer build and scipy's), each with its own thread pool;

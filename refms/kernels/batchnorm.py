@@ -11,7 +11,7 @@ channel, over every axis but axis 1; per-channel arrays have shape (C,))::
 
 Numerical safety: the variance is computed in two passes, as the mean of
 squared deviations from the mean — never as E[x²] − E[x]², which cancels
-catastrophically when |mean| ≫ std and can even go negative.
+catastrophically when ``|mean| ≫ std`` and can even go negative.
 """
 import numpy as np
 

@@ -1,4 +1,6 @@
-"""Reference conversion kernels (numpy)::
+"""Reference conversion kernels (numpy).
+
+Contract::
 
     cast(x, np_dtype)       -> x converted (NaN/inf to int give what the C cast gives, silently)
     round_to_bfloat16(x)    -> float32 array holding x rounded to the nearest bfloat16

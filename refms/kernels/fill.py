@@ -1,4 +1,6 @@
-"""Reference kernels that make new arrays (numpy)::
+"""Reference kernels that make new arrays (numpy).
+
+Contract::
 
     full(shape, value, np_dtype)   -> array of ``shape`` filled with ``value``
     full_like(x, value)            -> array of x's shape and dtype filled with ``value``

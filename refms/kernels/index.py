@@ -1,4 +1,6 @@
-"""Reference indexing kernels (numpy)::
+"""Reference indexing kernels (numpy).
+
+Contract::
 
     getitem(x, index)                      -> x[index] as a new array (numpy basic/advanced
                                               indexing; index arrays are host arrays)

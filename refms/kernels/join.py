@@ -1,4 +1,6 @@
-"""Reference joining and splitting kernels (numpy)::
+"""Reference joining and splitting kernels (numpy).
+
+Contract::
 
     concat(xs, axis)              -> one array, xs joined along an existing axis
     stack(xs, axis)               -> one array, xs joined along a new axis

@@ -1,4 +1,6 @@
-"""Reference ordering kernels (numpy).  Index outputs are int64 (the executor casts)::
+"""Reference ordering kernels (numpy).  Index outputs are int64 (the executor casts).
+
+Contract::
 
     sort(x, axis, descending)    -> (values, indices); stable: ties keep their order
     topk(x, k, sorted)           -> (values, indices) of the k largest along the last axis

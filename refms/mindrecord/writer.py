@@ -13,7 +13,7 @@ With ``shard_num`` > 1 the files are ``data.mindrecord0`` ... and each
 rows to each file, one more to the first ``n % shard_num`` files (MindSpore
 gives the extra rows to shards picked by a C++ random engine; files with
 ``n`` divisible by ``shard_num`` come out identical to MindSpore's).  Blob pages are written while rows arrive; raw
-pages, the header and the index database at :meth:`commit`.  The layout is
+pages, the header and the index database at ``commit``.  The layout is
 described in :mod:`refms.mindrecord.layout`.
 """
 import json

@@ -1,7 +1,7 @@
 """``Cell``: the unit of a network — its parameters, its children, and the one call pipeline.
 
 A Cell owns three ordered registries, filled by ``__setattr__``
-(SEMANTICS.md 3.2; MindSpore ``nn/cell.py`` ``__setattr__``):
+(semantics 3.2; MindSpore ``nn/cell.py`` ``__setattr__``):
 
 ``_params``   Parameter attributes.  A Parameter with an auto-generated name
               (``Parameter#3``) is renamed to the attribute name; an explicit
@@ -14,10 +14,10 @@ A Cell owns three ordered registries, filled by ``__setattr__``
 plain         anything else; a Tensor assigned to an existing parameter
               attribute is written into it with ``set_data``.
 
-Enumeration (SEMANTICS.md 3.3) is depth first over :meth:`cells_and_names`,
+Enumeration (semantics 3.3) is depth first over ``cells_and_names``,
 in attribute insertion order, each parameter once.
 
-Calling a cell (SEMANTICS.md 3.4, MindSpore ``Cell.__call__`` / ``_run_construct``)::
+Calling a cell (semantics 3.4, MindSpore ``Cell.__call__`` / ``_run_construct``)::
 
     first call: check parameter names (refresh them to full paths if two collide)
     GRAPH_MODE, or inside a compilation: compile the call (refms.graph.api.run_cell_graph)
@@ -29,13 +29,13 @@ Calling a cell (SEMANTICS.md 3.4, MindSpore ``Cell.__call__`` / ``_run_construct
 ``set_grad()`` makes the cell a *top cell*: a call outside any gradient
 recording records the forward, and ``grad``/``GradOperation`` of that cell with
 the same input objects reuses it instead of running the forward again
-(SEMANTICS.md 6.3; :mod:`refms.nn.top_cell`).  ``to_float(dtype)`` makes the
+(semantics 6.3; :mod:`refms.nn.top_cell`).  ``to_float(dtype)`` makes the
 operators run inside the cell cast their floating inputs to ``dtype``
-(:func:`refms.ops.apply.set_mixed_precision`).
+(``refms.ops.apply.set_mixed_precision``).
 
 In GRAPH_MODE the compiled call runs the same pipeline at compile time, through
 the call rule this module registers with the graph compiler
-(:class:`refms.nn.cell_call.CellCallRule`); cell hooks then apply as in 2.10, or
+(``refms.nn.cell_call.CellCallRule``); cell hooks then apply as in 2.10, or
 are skipped under a compat version whose docs say graph mode ignores them
 (``cell_hooks_in_graph_mode``).
 """
@@ -84,7 +84,7 @@ class Cell(CellHooks):
 
     Subclasses call ``super().__init__()`` first, declare parameters and child
     cells as attributes, and define ``construct(*inputs)``.  A ``bprop(*inputs,
-    out, dout)`` method replaces the cell's gradient (SEMANTICS.md 6).
+    out, dout)`` method replaces the cell's gradient (semantics 6).
     Cells start in inference mode (``training`` False) with ``requires_grad`` False.
     """
 
@@ -121,7 +121,7 @@ class Cell(CellHooks):
     def __bool__(self):
         return True
 
-    # -- attribute registration (SEMANTICS.md 3.2) -------------------------------
+    # -- attribute registration (semantics 3.2) -------------------------------
     def _require_init(self, what):
         if "_params" not in self.__dict__:
             raise AttributeError(f"For '{type(self).__name__}', assigning {what} before "
@@ -254,7 +254,7 @@ class Cell(CellHooks):
                             f"'Cell' if not None, but got type {type(child_cell)}.")
         self._cells[child_name] = child_cell
 
-    # -- enumeration (SEMANTICS.md 3.3) ------------------------------------------
+    # -- enumeration (semantics 3.3) ------------------------------------------
     def cells_and_names(self, cells=None, name_prefix=""):
         """``('', self)``, then every descendant as ``('a.b', cell)``, depth first, each once."""
         visited = cells if cells is not None else set()
@@ -342,7 +342,7 @@ class Cell(CellHooks):
                     cell.__dict__[key] = ParameterTuple(p.init_data() for p in value)
         return replaced
 
-    # -- modes and flags (SEMANTICS.md 3.5) ----------------------------------------
+    # -- modes and flags (semantics 3.5) ----------------------------------------
     def add_flags(self, **flags):
         self._func_graph_flags.update(flags)
         self.__dict__.update(flags)
@@ -419,7 +419,7 @@ class Cell(CellHooks):
 
     __str__ = __repr__
 
-    # -- calling (SEMANTICS.md 3.4) ----------------------------------------------
+    # -- calling (semantics 3.4) ----------------------------------------------
     def construct(self, *args, **kwargs):
         raise AttributeError("For 'Cell', the method 'construct' is not defined.")
 
@@ -438,7 +438,7 @@ class Cell(CellHooks):
             raise
 
     def _run_construct(self, args, kwargs):
-        """The pipeline of SEMANTICS.md 3.4 step 4 (hooks, custom bprop, construct), run op
+        """The pipeline of semantics 3.4 step 4 (hooks, custom bprop, construct), run op
         by op: :func:`refms.nn.cell_call.run_pipeline` with PyNative's steps."""
         return run_pipeline(self, args, kwargs, PYNATIVE)
 

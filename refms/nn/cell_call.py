@@ -1,6 +1,6 @@
-"""The Cell call pipeline, written once for both execution modes (SEMANTICS.md 3.4).
+"""The Cell call pipeline, written once for both execution modes (semantics 3.4).
 
-:func:`run_pipeline` is what ``cell(*args)`` does after the first-call name
+``run_pipeline`` is what ``cell(*args)`` does after the first-call name
 check (MindSpore ``Cell.__call__`` / ``_run_construct``)::
 
     forward pre-hooks
@@ -16,21 +16,21 @@ The steps that differ between modes come from a *steps* object:
     run ``construct``;
 ``custom_bprop(cell, args, kwargs, body, bprop)``
     run ``body(*args)`` as one differentiable unit whose backward is ``bprop``
-    (:class:`refms.nn.custom_bprop.UserBprop`);
+    (``refms.nn.custom_bprop.UserBprop``);
 ``backward_hooks(cell, args, body, hooks)``
     run ``body(*args)`` as one unit whose gradient passes through the cell's
     backward pre-hooks and backward hooks.
 
-PyNative's steps (:data:`PYNATIVE`) record on the tape: a custom bprop is one
+PyNative's steps (``PYNATIVE``) record on the tape: a custom bprop is one
 tape entry (:mod:`refms.nn.custom_bprop`), backward hooks are identity nodes
 around the unit (:mod:`refms.nn.cell_hooks`), and both only while a tape
-records.  Graph mode's steps are :class:`refms.graph.cells.GraphSteps`: each
+records.  Graph mode's steps are ``refms.graph.cells.GraphSteps``: each
 unit becomes a graph of its own that graph autodiff treats whole.  The rule
-registered with the graph compiler below (:class:`CellCallRule`) is how a Cell
+registered with the graph compiler below (``CellCallRule``) is how a Cell
 called inside a compiled graph reaches this same pipeline.
 
 Mixed precision (``to_float``) is set for the whole call, hooks included, so
-the innermost cell's setting wins (:func:`refms.ops.apply.set_mixed_precision`).
+the innermost cell's setting wins (``refms.ops.apply.set_mixed_precision``).
 """
 from .. import compat
 from ..autograd import tape as _tape

@@ -1,4 +1,4 @@
-"""The four cell hooks (SEMANTICS.md 5.2-5.6; MindSpore ``nn/cell.py`` ``register_*_hook``).
+"""The four cell hooks (semantics 5.2-5.6; MindSpore ``nn/cell.py`` ``register_*_hook``).
 
 ==================  =======================================  ==========================
 kind                called with                               its return value
@@ -15,7 +15,7 @@ backward hook       ``fn(cell, grad_input, grad_output)``     None keeps; else r
 
 Hooks of one kind run in registration order (``prepend=True`` puts a hook
 first); each sees the previous one's replacement.  Every ``register_*``
-returns a new :class:`~refms.hook_handle.HookHandle`; ``remove()`` deletes
+returns a new ``HookHandle``; ``remove()`` deletes
 that hook.  A forward hook on a cell with a custom ``bprop`` is ignored, as in
 2.10.
 
@@ -260,7 +260,7 @@ class GraphBackwardHooks:
         self.cell = cell
 
     def pre(self, dout):
-        """``dout -> dout'``: the backward pre-hooks (SEMANTICS.md 5.5)."""
+        """``dout -> dout'``: the backward pre-hooks (semantics 5.5)."""
         grad_output = self.cell._run_backward_pre_hooks(_as_tuple(dout))
         return grad_output if isinstance(dout, tuple) else grad_output[0]
 

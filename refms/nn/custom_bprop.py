@@ -1,7 +1,7 @@
-"""A Cell's own ``bprop``: the whole cell becomes one differentiable unit (SEMANTICS.md 6).
+"""A Cell's own ``bprop``: the whole cell becomes one differentiable unit (semantics 6).
 
 ``def bprop(self, *inputs, out, dout)`` uses the same convention as every
-primitive's backward (STYLE.md 2), so it is recorded on the PyNative tape with
+primitive's backward, so it is recorded on the PyNative tape with
 the same :func:`refms.autograd.tape.record` call a primitive uses
 (MindSpore ``Cell._call_custom_bprop``):
 

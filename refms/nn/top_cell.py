@@ -1,4 +1,4 @@
-"""``set_grad()`` top cells: record the forward once, let the gradient reuse it (SEMANTICS.md 6.3).
+"""``set_grad()`` top cells: record the forward once, let the gradient reuse it (semantics 6.3).
 
 Observed on MindSpore 2.10 (PyNative): ``grad(cell)(x)`` runs the forward
 itself *unless* the cell has ``requires_grad`` (``cell.set_grad()``) and its
@@ -10,10 +10,10 @@ mode updates its moving statistics once per step, not twice (the pattern of
 
 refms does it in two halves:
 
-* :func:`call_as_top_cell` — a call of a ``set_grad`` cell while no tape is
+* ``call_as_top_cell`` — a call of a ``set_grad`` cell while no tape is
   recording runs under a fresh :class:`~refms.autograd.tape.Tape` that watches
   the Tensor inputs, and keeps ``(inputs, tape, output)`` on the cell;
-* :func:`pop_recorded_forward` — ``refms.autograd.grad.run_and_differentiate``
+* ``pop_recorded_forward`` — ``refms.autograd.grad.run_and_differentiate``
   asks the function it differentiates (through its ``_pop_recorded_forward``
   method, so the autodiff layer needs no import of ``nn``) for that record.
   It is handed out once; any request clears it.

@@ -3,17 +3,17 @@ called and the result gets its dtype.
 
 Three executors run primitives, and all three go through this module:
 
-* PyNative (:mod:`refms.autograd.pynative`) calls :func:`apply` — the whole
+* PyNative (``refms.autograd.pynative``) calls ``apply`` — the whole
   sequence below, with a hook that records the call on the tape;
-* the graph executor (:mod:`refms.graph.executor`) calls :func:`execute` —
+* the graph executor (:mod:`refms.graph.executor`) calls ``execute`` —
   inference already happened at compile time, so it starts at step 3;
-* elementwise fusion (:mod:`refms.graph.passes.fusion`) calls :func:`compute`
+* elementwise fusion (:mod:`refms.graph.passes.fusion`) calls ``compute``
   on numpy arrays, keeping the intermediates of a fused chain as arrays.
 
-The steps of :func:`apply`:
+The steps of ``apply``:
 
 1. *mixed precision* — inside a ``to_float`` cell, floating Tensor inputs are
-   cast to the cell's dtype (:func:`set_mixed_precision`);
+   cast to the cell's dtype (``set_mixed_precision``);
 2. *prepare* — Python numbers in tensor slots become weak 0-d tensors;
    *infer* — the primitive's shape/dtype rule checks the inputs and gives the
    output's abstract value (errors name the op, shapes and dtypes);
@@ -129,10 +129,10 @@ def apply(prim, args, recording=(), record=None):
 
 # -- mixed precision ----------------------------------------------------------------------------
 
-#: Mixed precision (``Cell.to_float``, SEMANTICS.md 3.4 item 6): the float dtype that every
+#: Mixed precision (``Cell.to_float``, semantics 3.4 item 6): the float dtype that every
 #: op run inside such a cell casts its floating Tensor inputs to; None outside.  Set and
 #: restored by the Cell call pipeline (:mod:`refms.nn.cell_call`) through
-#: :func:`set_mixed_precision`, so the innermost cell's setting wins.  The casts are
+#: ``set_mixed_precision``, so the innermost cell's setting wins.  The casts are
 #: ordinary ``Cast`` ops, recorded on the tape, so gradients flow back to the (uncast)
 #: parameters; graph compilation reads the setting when it emits a primitive.
 _MIXED_PRECISION = [None]

@@ -2,8 +2,8 @@
 
 Many functional ops are registered as ``fn(*args)`` (one spelling of a
 primitive call), so ``ops.add(input=x, other=y)`` or
-``ops.expand_dims(x, axis=0)`` would fail.  :func:`apply_signatures` wraps
-every functional op listed in :data:`refms.ops.signature_table.SIGNATURES`
+``ops.expand_dims(x, axis=0)`` would fail.  ``apply_signatures`` wraps
+every functional op listed in ``refms.ops.signature_table.SIGNATURES``
 (MindSpore 2.10's parameter lists, recorded from MindSpore) so that it also
 accepts keywords:
 

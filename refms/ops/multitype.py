@@ -1,6 +1,6 @@
 """``MultitypeFuncGraph``, ``HyperMap`` and ``Map``: MindSpore's type-dispatched functions.
 
-A :class:`MultitypeFuncGraph` is one name with several Python functions,
+A ``MultitypeFuncGraph`` is one name with several Python functions,
 each registered for a signature of type names::
 
     add = MultitypeFuncGraph("add")
@@ -9,7 +9,7 @@ each registered for a signature of type names::
     def _(x, y): return y * x
 
 ``add(2.0, t)`` runs the function whose signature matches the arguments'
-types.  :class:`HyperMap` applies such a function leaf by leaf over
+types.  ``HyperMap`` applies such a function leaf by leaf over
 (nested) tuples and lists — the way optimizers update every gradient of a
 ``ParameterTuple`` with one function.
 

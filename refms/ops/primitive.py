@@ -1,8 +1,7 @@
 """The Primitive: one operation = forward + shape/dtype rule + bprop, in one registry.
 
 Every operation refms can run is a subclass of :class:`Primitive` registered
-with :func:`register`.  Three methods sit side by side in each definition
-(STYLE.md 2):
+with :func:`register`.  Three methods sit side by side in each definition:
 
 ``infer(*inputs)``
     The shape/dtype rule.  Receives the inputs as *abstract values*: anything
@@ -47,7 +46,7 @@ FUNCTIONAL = {}
 #: :mod:`refms.ops.functional` module that is built from them.
 F = types.SimpleNamespace()
 #: Names of primitives that have no gradient: their outputs are constants to autodiff.
-#: Listed once, here, as HIPS/autograd's ``nograd_functions`` (STYLE.md 3).
+#: Listed once, here, as HIPS/autograd's ``nograd_functions``.
 NON_DIFFERENTIABLE = frozenset([
     # comparisons and logic produce Bool
     "Equal", "NotEqual", "Greater", "GreaterEqual", "Less", "LessEqual",

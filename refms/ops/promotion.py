@@ -1,4 +1,4 @@
-"""MindSpore's implicit type promotion for binary arithmetic (SEMANTICS.md 1.7).
+"""MindSpore's implicit type promotion for binary arithmetic (semantics 1.7).
 
 Two kinds of operand:
 

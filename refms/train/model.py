@@ -46,8 +46,8 @@ def _positive_int(value, name):
 
 
 class Model:
-    """Model(network, loss_fn=None, optimizer=None, metrics=None, eval_network=None,
-    eval_indexes=None, amp_level='O0', boost_level='O0', **kwargs)"""
+    """``Model(network, loss_fn=None, optimizer=None, metrics=None, eval_network=None,
+    eval_indexes=None, amp_level='O0', boost_level='O0', **kwargs)``"""
 
     def __init__(self, network, loss_fn=None, optimizer=None, metrics=None, eval_network=None,
                  eval_indexes=None, amp_level="O0", boost_level="O0", **kwargs):

@@ -1,16 +1,16 @@
 """``refms.dataset.text``: vocabularies and token operations (mirrors ``mindspore.dataset.text``).
 
-=========================================  ==================================================
-``Vocab.from_list(words, specials, first)`` ids in list order; special tokens before (or after)
-``Vocab.from_file(path, delimiter, size)``  one word per line: the text before ``delimiter``
-``Lookup(vocab, unknown_token, dtype)``     tokens → ids (unknown tokens → the unknown token's id)
-``WhitespaceTokenizer(with_offsets)``       split on runs of whitespace (byte offsets optional)
-``PythonTokenizer(fn)``                     ``fn(str) → list of str``
-``Ngram(n, left_pad, right_pad, separator)`` n-grams joined by ``separator``
-``SlidingWindow(width, axis)``              all windows of ``width`` along a 1-D input
-``ToNumber(dtype)``                         strings → numbers (leading number parsed, as C++ stoi)
-``Truncate(max_seq_len)``                   cut the last axis
-=========================================  ==================================================
+============================================  ==================================================
+``Vocab.from_list(words, specials, first)``   ids in list order; special tokens before (or after)
+``Vocab.from_file(path, delimiter, size)``    one word per line: the text before ``delimiter``
+``Lookup(vocab, unknown_token, dtype)``       tokens → ids (unknown tokens → the unknown token's id)
+``WhitespaceTokenizer(with_offsets)``         split on runs of whitespace (byte offsets optional)
+``PythonTokenizer(fn)``                       ``fn(str) → list of str``
+``Ngram(n, left_pad, right_pad, separator)``  n-grams joined by ``separator``
+``SlidingWindow(width, axis)``                all windows of ``width`` along a 1-D input
+``ToNumber(dtype)``                           strings → numbers (leading number parsed, as C++ stoi)
+``Truncate(max_seq_len)``                     cut the last axis
+============================================  ==================================================
 """
 import re
 

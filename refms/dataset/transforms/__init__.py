@@ -14,7 +14,7 @@ Each is a callable taking numpy arrays, usable in ``Dataset.map`` or eagerly::
     Compose(ops), RandomApply(ops, prob), RandomChoice(ops)
 
 Random choices draw from the pipeline's per-row generator
-(:func:`refms.dataset.config.random_generator`).
+(``refms.dataset.config.random_generator``).
 """
 import enum
 

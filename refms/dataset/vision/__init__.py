@@ -7,7 +7,7 @@ one image (``vision.Resize((32, 32))(image)``).  Reading order:
 are interpolated — OpenCV's arithmetic, which MindSpore's kernels use),
 :mod:`.geometry`, :mod:`.color`, :mod:`.decode`, :mod:`.erase`.  Random
 operations draw from the pipeline's per-row generator (see
-:func:`refms.dataset.config.random_generator`).
+``refms.dataset.config.random_generator``).
 """
 from .base import Inter, Border, ConvertMode, ImageBatchFormat
 from .geometry import (Resize, CenterCrop, Crop, Pad, HorizontalFlip, VerticalFlip,

@@ -42,7 +42,7 @@ class ImageBatchFormat(enum.Enum):
 
 
 def rng():
-    """The generator random operations draw from (see :func:`refms.dataset.config.random_generator`)."""
+    """The generator random operations draw from (see ``refms.dataset.config.random_generator``)."""
     return config.random_generator()
 
 

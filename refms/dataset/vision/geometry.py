@@ -1,7 +1,7 @@
 """Geometric image operations: resize, crop, pad, flip, rotate, affine (and their random forms).
 
 Images are (H, W, C) numpy arrays; resampling follows :mod:`.resample`, warps
-:mod:`.warp`.  A random operation draws its parameters from :func:`.base.rng`
+:mod:`.warp`.  A random operation draws its parameters from ``base.rng()``
 (the per-row generator inside a pipeline).  Crops centre with
 ``top = round((H − h) / 2)`` (Python's round: half to even), as MindSpore's
 CenterCrop; a crop larger than the image pads it with zeros first.

@@ -1,6 +1,6 @@
 """The optimization passes, in pipeline order.  Each is a small module with ``NAME``,
 ``RATIONALE`` (one line) and ``run(entry) -> entry``; each is another walk over the
-same IR (STYLE.md 5).
+same IR.
 
 ``print(refms.graph.passes.describe())`` prints the pipeline::
 

@@ -4,12 +4,12 @@ Rationale: each primitive node costs a dispatch and a temporary Tensor; a chain
 like ``relu(x * w + b)`` can run as one call that keeps the intermediates as
 numpy arrays (the idea of MindSpore's graph-kernel fusion, without code
 generation: the fused kernel runs each primitive in turn through
-:func:`refms.ops.apply.compute`, as every executor does).
+``refms.ops.apply.compute``, as every executor does).
 
 Algorithm: greedy grouping in program order.  A node joins the group of its
 user when both are elementwise primitives (``Primitive.elementwise``) of the same graph and the node has
 exactly one use; each group of two or more nodes becomes one
-:class:`FusedElementwise` node whose inputs are the group's outside inputs.
+``FusedElementwise`` node whose inputs are the group's outside inputs.
 Nodes with effects and non-elementwise primitives end a group.
 """
 from ...ops.apply import cast_result, compute, wrap

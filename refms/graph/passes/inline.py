@@ -5,7 +5,7 @@ nodes from the other passes; after inlining, constant folding, CSE, DCE and
 fusion see one straight-line graph.
 
 A call ``%n = call @g(args)`` whose callee is a known, non-recursive graph is
-replaced by ``g``'s cnodes copied into the caller (:func:`refms.graph.clone.inline_body`);
+replaced by ``g``'s cnodes copied into the caller (``refms.graph.clone.inline_body``);
 in a big program a graph called from several places (the code after a run-time ``if``)
 is copied only when it is small, so that the program stops growing exponentially
 (``SHARED_INLINE_LIMIT``).

@@ -1,4 +1,4 @@
-"""Default initialisation of Dense and Conv2d, which changed in MindSpore 2.0 (SEMANTICS.md 8.1, 8.2).
+"""Default initialisation of Dense and Conv2d, which changed in MindSpore 2.0 (semantics 8.1, 8.2).
 
 =========  =========================================  =====================
 compat     weight                                     bias

@@ -3,7 +3,7 @@
 Children are named ``'0'``, ``'1'``, ... (or by the keys of an OrderedDict),
 and each child's parameters are renamed ``<key>.<path>`` as it is added —
 so inside ``self.layer1 = SequentialCell([...])`` they become
-``layer1.0.weight`` (SEMANTICS.md 3.2).  When a container was already adopted
+``layer1.0.weight`` (semantics 3.2).  When a container was already adopted
 by a parent, a child added later gets the same leading prefix, recovered from
 the names of the parameters already there (MindSpore ``_get_prefix_and_index``).
 An empty container is falsy.
@@ -130,7 +130,7 @@ class _CellContainer(Cell):
 
 
 class SequentialCell(_CellContainer):
-    """SequentialCell(*args): a list, an OrderedDict, one Cell, or cells as arguments; y = fₙ(…f₁(x))."""
+    """``SequentialCell(*args)``: a list, an OrderedDict, one Cell, or cells as arguments; y = fₙ(…f₁(x))."""
 
     def __init__(self, *args):
         super().__init__()

@@ -1,4 +1,4 @@
-"""``nn.Conv2d``: 2-D cross-correlation of an (N, C_in, H, W) input (SEMANTICS.md 8.1).
+"""``nn.Conv2d``: 2-D cross-correlation of an (N, C_in, H, W) input (semantics 8.1).
 
     out[n, o] = bias[o] + Σ_c weight[o, c] ⋆ x[n, g(o)·C_in/group + c]
 

@@ -1,7 +1,7 @@
 """``nn.Conv2dBnAct``: ``Conv2d``, then (with ``has_bn``) ``BatchNorm2d``, then an activation.
 
 The three cells MindSpore chains; ``activation`` is a name for
-:func:`refms.nn.get_activation` (or a Cell), ``alpha`` the slope of a
+``refms.nn.get_activation`` (or a Cell), ``alpha`` the slope of a
 'leakyrelu'.  MindSpore's defaults: ``weight_init='normal'``,
 ``bias_init='zeros'``, BatchNorm ``momentum=0.997``, ``eps=1e-5``.
 """

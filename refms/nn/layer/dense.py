@@ -1,4 +1,4 @@
-"""``nn.Dense``: the fully connected layer y = activation(x · Wᵀ + b) (SEMANTICS.md 8.2).
+"""``nn.Dense``: the fully connected layer y = activation(x · Wᵀ + b) (semantics 8.2).
 
 W has shape ``(out_channels, in_channels)`` and b ``(out_channels,)``.  Inputs
 with more than two axes are flattened to ``(-1, in_channels)`` and reshaped
@@ -7,7 +7,7 @@ back, as in MindSpore ``nn/layer/basic.py``.
 Default initialisation depends on the compat version (``default_init``):
 2.x uses ``HeUniform(√5)`` for W (= U(±1/√in_channels)) and
 ``Uniform(1/√in_channels)`` for b; r1.x used ``Normal(σ=0.01)`` and zeros.
-Each random initializer consumes one numpy draw (SEMANTICS.md 2.4).
+Each random initializer consumes one numpy draw (semantics 2.4).
 """
 from ... import dtype as mstype
 from ...initializer import initializer

@@ -2,9 +2,9 @@
 
 All compute y = (x − μ) / √(σ² + ε) · γ + β; they differ in which axes μ and σ²
 are taken over.  σ² is always the mean of squared deviations from μ (two
-passes), never E[x²] − E[x]², which cancels catastrophically when |μ| ≫ σ.
+passes), never E[x²] − E[x]², which cancels catastrophically when ``|μ| ≫ σ``.
 
-BatchNorm (Ioffe & Szegedy 2015; SEMANTICS.md 8.3): statistics per channel
+BatchNorm (Ioffe & Szegedy 2015; semantics 8.3): statistics per channel
 (axis 1) over the batch and spatial axes.  MindSpore's conventions:
 
 * ``momentum`` is the weight of the OLD running value:

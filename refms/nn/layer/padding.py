@@ -1,7 +1,7 @@
 """``nn.Pad``: pad a tensor per axis in 'CONSTANT', 'REFLECT' or 'SYMMETRIC' mode.
 
 ``paddings[i] = (before_i, after_i)`` for each axis; the arithmetic is
-:func:`refms.ops.composites.padding.pad_axes` (see its docstring for the modes).
+``refms.ops.composites.padding.pad_axes`` (see its docstring for the modes).
 """
 from ...ops.composites.padding import pad_axes
 from ..cell import Cell

@@ -2,7 +2,7 @@
 
 ``MaxPool2d`` / ``AvgPool2d`` slide a window (``kernel_size``, ``stride``):
 ``pad_mode='valid'`` gives OH = ⌊(H − kh)/sh⌋ + 1 and ``'same'`` gives ⌈H/sh⌉
-(SEMANTICS.md 8.4); ``'pad'`` takes symmetric ``padding`` and ``ceil_mode``
+(semantics 8.4); ``'pad'`` takes symmetric ``padding`` and ``ceil_mode``
 (AvgPool2d also ``count_include_pad`` and ``divisor_override``).  The window
 arithmetic is the ``ops.MaxPool`` / ``ops.AvgPool`` primitives'.
 

@@ -24,7 +24,7 @@ class Flatten(Cell):
 
 
 class Identity(Cell):
-    """Identity(*args, **kwargs): returns its input unchanged (arguments are ignored)."""
+    """``Identity(*args, **kwargs)``: returns its input unchanged (arguments are ignored)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__()

@@ -8,8 +8,8 @@ computed in the stable form (no log of a probability, no exp of a large x)::
 
     loss = w · [(1 − y) · x + (1 + (p − 1) · y) · (log1p(exp(−|x|)) + max(−x, 0))]
 
-using log σ(x) = −(max(−x, 0) + log1p(exp(−|x|))) and log(1 − σ(x)) = log σ(x) − x.
-The naive formula overflows exp for x ≪ 0 and takes log(0) for |x| ≳ 17 in float32.
+using ``log σ(x) = −(max(−x, 0) + log1p(exp(−|x|)))`` and ``log(1 − σ(x)) = log σ(x) − x``.
+The naive formula overflows exp for x ≪ 0 and takes log(0) for ``|x| ≳ 17`` in float32.
 """
 from ... import dtype as mstype
 from ...ops import functional as F

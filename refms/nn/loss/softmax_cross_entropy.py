@@ -1,4 +1,4 @@
-"""``SoftmaxCrossEntropyWithLogits(sparse=False, reduction='none')`` (SEMANTICS.md 8.4).
+"""``SoftmaxCrossEntropyWithLogits(sparse=False, reduction='none')`` (semantics 8.4).
 
 For logits x (N, C) and one-hot or probability labels y::
 
@@ -10,7 +10,7 @@ the default reduction is ``'none'`` (a per-sample vector).  Construction
 follows MindSpore ``nn/loss/loss.py``: sparse with ``'mean'`` runs the
 ``SparseSoftmaxCrossEntropyWithLogits`` primitive; everything else computes
 the formula above in the logits' dtype as MindSpore's CPU kernel does
-(:func:`dense_cross_entropy`: ``[0.40760595 1.0986123]``, sum ``1.5062182``)
+(``dense_cross_entropy``: ``[0.40760595 1.0986123]``, sum ``1.5062182``)
 and reduces with ``LossBase.get_loss``.
 
 The value of sparse ``'mean'`` in float32 reproduces MindSpore's CPU kernel,
@@ -85,7 +85,7 @@ def dense_cross_entropy(logits, labels):
 
     The log of the sum is taken in float64 and rounded once, which is what a correctly rounded
     ``logf`` gives; numpy's float32 log is off by an ulp at 1.5032147 and would print
-    0.407606 instead of MindSpore's 0.40760595 (SEMANTICS.md 8.4).
+    0.407606 instead of MindSpore's 0.40760595 (semantics 8.4).
     """
     z = logits - F.stop_gradient(F.reduce_max(logits, (-1,), True))
     total = F.reduce_sum(F.exp(z), (-1,), True)

@@ -8,7 +8,7 @@ accumulation v (``moments.<name>``, initially 0)::
     p ← p − lr · v                                 (use_nesterov=False)
     p ← p − (lr · g + lr · momentum · v)           (use_nesterov=True, the documented formula)
 
-SEMANTICS.md 8.4: MindSpore 2.10's CPU kernel ignores ``use_nesterov`` (it
+semantics 8.4: MindSpore 2.10's CPU kernel ignores ``use_nesterov`` (it
 gives plain momentum); refms implements the documented Nesterov update.
 Worked example [ran 2.10]: w = [1, 2], g = [0.5, −1], lr 0.1, momentum 0.9
 gives w = [0.95, 2.1], [0.855, 2.29], [0.7195, 2.561] over three steps.

@@ -23,7 +23,7 @@ groups are dicts with ``params`` and optional ``lr``, ``weight_decay``,
 ``grad_centralization``; a dict ``{'order_params': ...}`` fixes the order.
 
 State parameters are named after MindSpore's (``moments.<name>``, ...), and
-enumeration gives ``global_step, learning_rate, <params>, <state>`` (SEMANTICS.md 3.3).
+enumeration gives ``global_step, learning_rate, <params>, <state>`` (semantics 3.3).
 """
 from collections.abc import Iterable
 

@@ -1,13 +1,13 @@
 """Training wrappers: ``WithLossCell``, ``WithGradCell``, ``TrainOneStepCell``, ``WithEvalCell``
-(MindSpore ``nn/wrap/cell_wrapper.py``; SEMANTICS.md 8.4).
+(MindSpore ``nn/wrap/cell_wrapper.py``; semantics 8.4).
 
 All are built with ``auto_prefix=False``, so wrapping a network does not
-rename its parameters (``weight`` stays ``weight``, SEMANTICS.md 3.2).
+rename its parameters (``weight`` stays ``weight``, semantics 3.2).
 
 ``TrainOneStepCell`` is one training step::
 
     loss  = network(*inputs)                         # recorded: network.set_grad() was called
-    grads = ∂(sens · loss)/∂weights                  # reuses that recording (SEMANTICS.md 6.3)
+    grads = ∂(sens · loss)/∂weights                  # reuses that recording (semantics 6.3)
     optimizer(grads)                                 # updates the weights in place
     return loss                                      # the loss *before* the update
 

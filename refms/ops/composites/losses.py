@@ -1,4 +1,4 @@
-"""SigmoidCrossEntropyWithLogits: element-wise binary cross-entropy on logits.
+"""SigmoidCrossEntropyWithLogits: element-wise binary cross-entropy on logits::
 
     loss = −z·log σ(x) − (1−z)·log(1−σ(x)) = max(x, 0) − x·z + log(1 + e^{−|x|})
 

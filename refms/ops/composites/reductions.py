@@ -7,10 +7,10 @@
 * ``amax(x, axis)`` / ``amin``: ``ReduceMax`` / ``ReduceMin`` over ``axis``
   (all axes for None).
 * ``norm(A, ord, dim)``: with ``dim`` an int (or a 1-D input) the vector norm
-  ``(Σ|x|^p)^{1/p}`` (``inf``: max |x|, ``-inf``: min |x|, ``0``: number of
+  ``(Σ|x|^p)^{1/p}`` (``inf``: ``max |x|``, ``-inf``: ``min |x|``, ``0``: number of
   non-zeros); with ``ord=None`` the 2-norm of all entries over ``dim``;
   ``'fro'`` the Frobenius norm; on a matrix ``ord=1``/``-1`` the max/min
-  column sum of |A| and ``inf``/``-inf`` the max/min row sum.  Integer inputs
+  column sum of ``|A|`` and ``inf``/``-inf`` the max/min row sum.  Integer inputs
   are computed in Float32.  The spectral and nuclear norms (``2``, ``-2``,
   ``'nuc'`` on a matrix) need an SVD that refms has no primitive for: they
   raise ``ValueError``.

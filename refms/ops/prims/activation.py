@@ -37,7 +37,7 @@ class _Activation(Primitive):
 
 @register
 class ReLU(_Activation):
-    """y = max(x, 0);  ∂y/∂x = 1 where x > 0, else 0 (0 at x = 0, SEMANTICS.md 4.8).
+    """y = max(x, 0);  ∂y/∂x = 1 where x > 0, else 0 (0 at x = 0, semantics 4.8).
 
     Any real dtype, Bool included (then y = x) [ran 2.10].
     """

@@ -1,6 +1,6 @@
 """Binary arithmetic: Add, Sub, Mul, RealDiv/Div, FloorDiv, FloorMod, Mod, Pow, Maximum, Minimum.
 
-All broadcast (numpy rules) and promote (SEMANTICS.md 1.7); gradients are
+All broadcast (numpy rules) and promote (semantics 1.7); gradients are
 summed back to each input's shape and cast to its dtype (``grad_like``).
 """
 
@@ -35,7 +35,7 @@ class Add(_Binary):
 @register
 class Sub(_Binary):
     """z = x − y.  Bool − Bool stays Bool (x ≠ y); a Python bool on the left is rejected
-    (``True - boolT`` → TypeError in MindSpore 2.10, SEMANTICS.md 1.7)."""
+    (``True - boolT`` → TypeError in MindSpore 2.10, semantics 1.7)."""
 
     def infer(self, x, y):
         if getattr(x, "weak", False) and x.dtype is mstype.bool_:
@@ -76,7 +76,7 @@ class RealDiv(_Binary):
 
 @register
 class Div(RealDiv):
-    """z = x / y; integer and bool inputs divide in Float32 (``/``, ``ops.div``; SEMANTICS.md 1.7)."""
+    """z = x / y; integer and bool inputs divide in Float32 (``/``, ``ops.div``; semantics 1.7)."""
 
     def infer(self, x, y):
         dtype = promote(x, y)

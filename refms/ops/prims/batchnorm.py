@@ -11,7 +11,7 @@ normalises per channel (axis 1) of an (N, C), (N, C, H) or (N, C, H, W) x:
   Parameters) are **updated in place** with the **unbiased** (1/(n − 1))
   variance:  new = (1 − momentum)·old + momentum·batch  [ran 2.10].
   This primitive's momentum is the weight of the *new* value — the opposite
-  of ``nn.BatchNorm2d``'s, which passes ``1 − momentum`` (SEMANTICS.md 8.3).
+  of ``nn.BatchNorm2d``'s, which passes ``1 − momentum`` (semantics 8.3).
 * inference: μ, σ² are the ``mean`` / ``variance`` inputs; nothing is written.
 
 Outputs 1–4: in inference they are zeros, as MindSpore 2.10's CPU kernel

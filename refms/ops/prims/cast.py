@@ -9,7 +9,7 @@ class Cast(Primitive):
     """y = x converted to ``dtype`` (float -> int truncates toward zero; ints wrap).
 
     ∂y/∂x = 1, cast back to x's dtype, so gradients flow through casts
-    (SEMANTICS.md 4.3).
+    (semantics 4.3).
     """
     elementwise = True
     keeps_input_dtypes = True
@@ -78,7 +78,7 @@ _STOP = StopGradient()
 
 
 def stop_gradient(value):
-    """ops.stop_gradient: a new Tensor (tuples recursively) that blocks gradients (SEMANTICS.md 4.5)."""
+    """ops.stop_gradient: a new Tensor (tuples recursively) that blocks gradients (semantics 4.5)."""
     if isinstance(value, (tuple, list)):
         return type(value)(stop_gradient(v) for v in value)
     if isinstance(value, Tensor):

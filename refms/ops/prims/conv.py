@@ -4,7 +4,7 @@
 stride=1, dilation=1, group=1, data_format="NCHW")(x, w)`` computes the
 cross-correlation of x (N, C, H, W) with w (out_channel, C/group, kh, kw).
 
-Padding (SEMANTICS.md 8.1, [ran 2.10]):
+Padding (semantics 8.1, [ran 2.10]):
 
 * ``'valid'``: none;  OH = ⌊(H − dh·(kh − 1) − 1) / sh⌋ + 1.
 * ``'same'``:  OH = ⌈H / sh⌉; total = max((OH − 1)·sh + dh·(kh − 1) + 1 − H, 0),
@@ -30,7 +30,7 @@ def conv_output_size(size, kernel, stride, pad_before, pad_after, dilation=1):
 
 
 def same_padding(size, kernel, stride, dilation=1):
-    """(before, after) padding for 'same': output ⌈size/stride⌉, the odd cell after (SEMANTICS.md 8.1)."""
+    """(before, after) padding for 'same': output ⌈size/stride⌉, the odd cell after (semantics 8.1)."""
     out = -(-size // stride)
     total = max((out - 1) * stride + dilation * (kernel - 1) + 1 - size, 0)
     return total // 2, total - total // 2

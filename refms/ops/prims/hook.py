@@ -8,7 +8,7 @@ from ..primitive import Primitive, Abstract, register
 class HookBackward(Primitive):
     """y = x (one input -> a Tensor, several -> a tuple).
 
-    Backward (PyNative only, SEMANTICS.md 5.1): ``hook_fn`` receives a tuple of
+    Backward (PyNative only, semantics 5.1): ``hook_fn`` receives a tuple of
     the gradients w.r.t. the outputs; ``None`` keeps them, a tuple (or a bare
     Tensor for one input) replaces them.  Graph mode and ``jit`` ignore the
     hook, as MindSpore 2.10 does; setting ``cell_id`` disables it (with a warning).

@@ -4,7 +4,7 @@ MaskedSelect, MaskedScatter, UnsortedSegmentSum.
 The gradient of a gather is a scatter-add and the gradient of a scatter is a
 gather, so the bprops are written with each other and stay differentiable:
 Gather <-> UnsortedSegmentSum, GatherD <-> TensorScatterElements,
-MaskedSelect <-> MaskedScatter (SEMANTICS.md 4.8).  Index and mask inputs
+MaskedSelect <-> MaskedScatter (semantics 4.8).  Index and mask inputs
 get no gradient (``None``).
 """
 import numpy as np

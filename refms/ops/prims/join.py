@@ -5,7 +5,7 @@ returns one tuple holding a gradient per tensor.  Each op's bprop is its
 inverse: Concat <-> SplitV, Split/SplitV -> Concat, Stack -> one slice per input.
 None of them promote dtypes: the tensors must share one dtype
 (``ops.stack([Int32, Float32])`` -> ``TypeError: All input must have the same
-data type!``, SEMANTICS.md 1.7).
+data type!``, semantics 1.7).
 """
 import numpy as np
 

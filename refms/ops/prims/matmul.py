@@ -1,4 +1,4 @@
-"""MatMul and BatchMatMul.  No dtype promotion: both operands must share a dtype (SEMANTICS.md 1.7)."""
+"""MatMul and BatchMatMul.  No dtype promotion: both operands must share a dtype (semantics 1.7)."""
 from ... import kernels
 from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ..promotion import promote

@@ -40,7 +40,7 @@ class ClipByValue(_Clip):
 
     The gradient is that of ``minimum(maximum(x, lo), hi)``, which is how
     MindSpore 2.10 computes it: where x equals a bound the gradient is split
-    ½ / ½ between x and that bound (as ``maximum`` ties, SEMANTICS.md 4.8).
+    ½ / ½ between x and that bound (as ``maximum`` ties, semantics 4.8).
     """
 
     def infer(self, x, clip_min, clip_max):

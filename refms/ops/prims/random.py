@@ -1,17 +1,17 @@
 """Random ops: UniformReal, StandardNormal, UniformInt, Dropout, and ``uniform`` /
 ``standard_normal`` / ``dropout``.
 
-Seeds follow MindSpore (SEMANTICS.md 9, [ran 2.10]):
+Seeds follow MindSpore (semantics 9, [ran 2.10]):
 
 * A primitive built with ``(seed, seed2)`` owns one generator, created at
   its first call: repeated calls of the same instance give new values, a
   new instance with the same seeds starts the sequence again; with both
   seeds 0 the generator is seeded from the OS (values differ per run).
-* The functional forms ask :func:`refms.seed.op_seed_pair` for the pair
+* The functional forms ask ``refms.seed.op_seed_pair`` for the pair
   ``(global seed, per-op counter)`` and build a fresh primitive each call —
   so ``set_seed`` / an op seed make a program's sequence reproducible while
   successive calls still differ.  The generator is the one
-  :func:`refms.seed.op_rng` builds for that pair (PCG64 seeded with it).
+  ``refms.seed.op_rng`` builds for that pair (PCG64 seeded with it).
 
 The values cannot match MindSpore's Philox streams bit for bit; only the
 distributions and the seeding rules are reproduced.

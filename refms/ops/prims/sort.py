@@ -2,9 +2,9 @@
 
 Sorting is stable in both directions: equal values keep their original
 order (MindSpore 2.10: ``[3, 1, 2, 3]`` descending -> ``[3, 3, 2, 1]``,
-indices ``[0, 3, 2, 1]``, SEMANTICS.md 11).  Index outputs are Int32 for
+indices ``[0, 3, 2, 1]``, semantics 11).  Index outputs are Int32 for
 Sort, TopK and the Argmax/Argmin primitives, Int64 for ``ops.argmax`` and
-the *WithValue ops, and Int32 for ``ops.argmin`` (all as MindSpore 2.10).
+the ``*WithValue`` ops, and Int32 for ``ops.argmin`` (all as MindSpore 2.10).
 The gradient of a selected value flows back to the position it came from
 (TensorScatterElements with the index output).
 """

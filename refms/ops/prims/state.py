@@ -12,7 +12,7 @@ from ._base import shape_str
 class Assign(Primitive):
     """variable ← value in place (value cast to the variable's dtype); returns the new value.
 
-    MindSpore 2.10 (SEMANTICS.md 11, 4.6): the result is a new Tensor, not the
+    MindSpore 2.10 (semantics 11, 4.6): the result is a new Tensor, not the
     Parameter itself; the shapes must match exactly (no broadcasting); only
     casts that promotion allows happen implicitly (Int32 into a Float32
     Parameter works, Float64 into Float32 is a TypeError).  A backward pass
@@ -51,7 +51,7 @@ class GetNext(Primitive):
 
     The queue is filled by MindSpore's dataset sink on Ascend/GPU; refms has
     none, so running GetNext raises RuntimeError (as MindSpore 2.10 does on
-    CPU: ``Unsupported op [GetNext] on CPU``, SEMANTICS.md 7.2).
+    CPU: ``Unsupported op [GetNext] on CPU``, semantics 7.2).
     """
     side_effect_io = True
     n_tensor_inputs = 0

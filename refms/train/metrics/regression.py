@@ -1,4 +1,4 @@
-"""``MAE`` and ``MSE``: mean absolute / squared error over every update.
+"""``MAE`` and ``MSE``: mean absolute / squared error over every update::
 
     MAE = Σ_updates Σ |y − ŷ| / Σ_updates batch size,   MSE likewise with (y − ŷ)²
 
