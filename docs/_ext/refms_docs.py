@@ -96,7 +96,7 @@ def documented_elsewhere(env):
     for root, _, files in os.walk(env.srcdir):
         for file in files:
             path = os.path.join(root, file)
-            if file.endswith(".rst") and path != env.doc2path(env.docname):
+            if file.endswith(".rst") and path != os.fspath(env.doc2path(env.docname)):
                 with open(path, encoding="utf-8") as handle:
                     names.update(AUTOMODULE.findall(handle.read()))
     return names
