@@ -10,6 +10,7 @@ Sorting keeps ties in their original order (checked on MindSpore 2.10).
 import numpy as np
 
 from . import ms
+from .samples import bools, constants_then, f32, f64, i32, i64, randn, with_constants
 from .spec import OpRow
 
 #: The implementation under test (see the package docstring).
@@ -17,13 +18,6 @@ ops, Parameter, Tensor = ms.ops, ms.Parameter, ms.Tensor
 
 
 # -- sampling helpers ----------------------------------------------------------------------------
-
-def randn(*shapes, dtype=np.float32):
-    """Standard-normal samples of the given shapes."""
-    def make(rng):
-        return [rng.standard_normal(shape).astype(dtype) for shape in shapes]
-    return make
-
 
 def distinct(*shapes):
     """Float32 samples with no two values equal (sorting and argmax are then differentiable)."""
@@ -35,40 +29,6 @@ def distinct(*shapes):
             result.append((values / n).reshape(shape).astype(np.float32))
         return result
     return make
-
-
-def with_constants(make, *constants):
-    """Samples from ``make`` followed by fixed inputs (index arrays, masks, Python values)."""
-    def sample(rng):
-        return make(rng) + list(constants)
-    return sample
-
-
-def constants_then(make, *constants):
-    """Fixed inputs followed by samples from ``make``."""
-    def sample(rng):
-        return list(constants) + make(rng)
-    return sample
-
-
-def f32(values):
-    return np.array(values, dtype=np.float32)
-
-
-def f64(values):
-    return np.array(values, dtype=np.float64)
-
-
-def i32(values):
-    return np.array(values, dtype=np.int32)
-
-
-def i64(values):
-    return np.array(values, dtype=np.int64)
-
-
-def bools(values):
-    return np.array(values, dtype=np.bool_)
 
 
 ONES_23 = np.ones((2, 3), np.float32)

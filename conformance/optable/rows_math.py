@@ -13,6 +13,7 @@ from functools import partial
 import numpy as np
 
 from . import ms
+from .samples import bools, f32, i32, randn
 from .spec import OpRow
 
 #: The implementation under test (see the package docstring).
@@ -27,13 +28,6 @@ def call(prim, *constants):
         return prim(*tensors, *constants)
     run.__name__ = f"{prim!r}{constants}"
     return run
-
-
-def randn(*shapes, dtype=np.float32):
-    """Standard-normal samples of the given shapes."""
-    def make(rng):
-        return [rng.standard_normal(shape).astype(dtype) for shape in shapes]
-    return make
 
 
 def randint(low, high, *shapes, dtype=np.int32):
@@ -78,18 +72,6 @@ def small_ints_as_float(*shapes):
     def make(rng):
         return [rng.integers(0, 3, shape).astype(np.float32) for shape in shapes]
     return make
-
-
-def f32(values):
-    return np.array(values, dtype=np.float32)
-
-
-def i32(values):
-    return np.array(values, dtype=np.int32)
-
-
-def bools(values):
-    return np.array(values, dtype=np.bool_)
 
 
 def identity_hook(grads):

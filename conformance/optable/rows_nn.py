@@ -21,6 +21,7 @@ import numpy as np
 from scipy.special import erf
 
 from . import ms
+from .samples import f32, i32, randn, with_constants
 from .spec import OpRow
 
 #: The implementation under test (see the package docstring).
@@ -28,13 +29,6 @@ ops = ms.ops
 
 
 # -- sampling helpers ----------------------------------------------------------------------------
-
-def randn(*shapes, dtype=np.float32):
-    """Standard-normal samples of the given shapes."""
-    def make(rng):
-        return [rng.standard_normal(shape).astype(dtype) for shape in shapes]
-    return make
-
 
 def distinct(*shapes):
     """Float32 samples with no two values close (max pooling is then differentiable)."""
@@ -54,21 +48,6 @@ def away_from_zero(*shapes):
         samples = [rng.standard_normal(shape) for shape in shapes]
         return [np.where(x < 0, x - 0.1, x + 0.1).astype(np.float32) for x in samples]
     return make
-
-
-def with_constants(make, *constants):
-    """Samples from ``make`` followed by fixed inputs (labels, shapes, attributes)."""
-    def sample(rng):
-        return make(rng) + list(constants)
-    return sample
-
-
-def f32(values):
-    return np.array(values, dtype=np.float32)
-
-
-def i32(values):
-    return np.array(values, dtype=np.int32)
 
 
 def ones(*shape, dtype=np.float32):
