@@ -76,6 +76,23 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     return out, grads, args
 
 
+class SameObjects:
+    """Objects in a cache key, compared by identity (weights: Tensors compare elementwise)
+    and kept alive by the key, so an id in it is never another object's."""
+
+    __slots__ = ("objects",)
+
+    def __init__(self, objects):
+        self.objects = tuple(objects)
+
+    def __hash__(self):
+        return hash(tuple(id(o) for o in self.objects))
+
+    def __eq__(self, other):
+        return (isinstance(other, SameObjects) and len(self.objects) == len(other.objects)
+                and all(a is b for a, b in zip(self.objects, other.objects)))
+
+
 def _dispatch(impl, fn, key, args):
     """Run a gradient function: compiled as one graph when ``fn`` is compiled code (a ``jit``
     function, a Cell in GRAPH_MODE), else on the tape.  Inside a compilation ``impl``
@@ -146,7 +163,7 @@ class GradOperation:
         weight_list, single = _as_weight_list(weights) if self.get_by_list else ([], False)
         op = self
         key = ("GradOperation", self.get_all, self.get_by_list, self.sens_param, id(fn),
-               tuple(id(w) for w in weight_list), single)
+               SameObjects(weight_list), single)
 
         def impl(*args):
             sens = None
@@ -205,7 +222,7 @@ def _build(fn, grad_position, weights, has_aux, return_ids, with_value):
         return out[0]
 
     key = ("grad", grad_position if not isinstance(grad_position, list) else tuple(grad_position),
-           id(fn), tuple(id(w) for w in weight_list), single_weight, has_aux, return_ids,
+           id(fn), SameObjects(weight_list), single_weight, has_aux, return_ids,
            with_value)
 
     def impl(*args):

@@ -8,25 +8,30 @@ of compiled code is compiled as a whole (``call_compiled``).
 * ``compiles`` — ``grad(fn)``/``GradOperation()(fn)`` is compiled as one graph
   (forward, backpropagator and the result structure) when ``fn`` is a ``jit``
   function, a Cell in GRAPH_MODE, or the gradient function of one (higher
-  order); ``call_compiled`` compiles and caches it per input signature.
+  order); ``call_compiled`` compiles and caches it per input signature, on the
+  differentiated function itself (``GradCaches``: bounded, gone with the function).
 * ``run_recorded`` — a compiled call (``jit`` function, Cell in
   GRAPH_MODE) made while a PyNative tape records: the program compiled is
   ``J(fn)``, returning the output and the backpropagator; one tape entry is
   recorded whose bprop calls that backpropagator (MindSpore's jit graphs inside
   PyNative gradients behave the same way).
 """
+import collections
+import threading
+
 from ..autograd import interpreters
 from ..autograd import tape as _tape
 from ..context import is_graph_mode
 from .._tensor import Tensor
 from . import autodiff
+from .cache import CompileCache
 from .cells import call_rule_for
 from .compiler import compile_for
 from .executor import call_value
 from .jit_function import JitTarget
 from .tracer import is_tracing
 
-__all__ = ["compiles", "call_compiled", "run_recorded", "GraphInterpreter"]
+__all__ = ["compiles", "call_compiled", "grad_caches", "GradCaches", "run_recorded", "GraphInterpreter"]
 
 
 def compiles(fn):
@@ -44,16 +49,64 @@ def compiles(fn):
     return False
 
 
-#: key -> (compiled programs, impl, fn).  The key holds ``id(fn)`` and the value ``fn`` itself,
-#: so the id stays unique while the entry exists.
-_GRAD_CACHES = {}
+#: How many gradient variants (the transform's options and weights) one differentiated
+#: function keeps compiled; each variant keeps at most ``get_compile_cache_size()`` programs.
+GRAD_VARIANTS = 8
+
+#: Variants of functions that cannot hold attributes (no ``__dict__``), least recent first out.
+_UNATTACHED = collections.OrderedDict()
+_UNATTACHED_LOCK = threading.Lock()
+
+
+class GradCaches:
+    """The compiled gradients of one function: variant key → programs, at most
+    ``GRAD_VARIANTS`` variants, the least recently used dropped first.
+
+    It lives on the differentiated function itself (``fn.__dict__``), as a Cell's own
+    compile cache does, so a dropped function takes its gradient programs — and the
+    constants and weights they hold — with it.  A variant key holds its weights
+    (``refms.autograd.grad.SameObjects``), so their ids stay theirs."""
+
+    def __init__(self, size=GRAD_VARIANTS):
+        self.size = size
+        self._variants = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def programs(self, key):
+        with self._lock:
+            cache = self._variants.get(key)
+            if cache is None:
+                cache = self._variants[key] = CompileCache()
+            self._variants.move_to_end(key)
+            while len(self._variants) > self.size:
+                self._variants.popitem(last=False)
+            return cache
+
+    def __len__(self):
+        return len(self._variants)
+
+
+def grad_caches(fn):
+    """``fn``'s :class:`GradCaches` (made on first use)."""
+    attributes = getattr(fn, "__dict__", None)
+    if isinstance(attributes, dict):
+        return attributes.setdefault("_refms_grad_caches", GradCaches())
+    with _UNATTACHED_LOCK:
+        key = id(fn)
+        entry = _UNATTACHED.get(key)
+        if entry is None or entry[1] is not fn:
+            entry = _UNATTACHED[key] = (GradCaches(), fn)
+        _UNATTACHED.move_to_end(key)
+        while len(_UNATTACHED) > GRAD_VARIANTS:
+            _UNATTACHED.popitem(last=False)
+        return entry[0]
 
 
 def call_compiled(impl, fn, key, args):
     """Run the gradient function ``impl`` (grad.py's implementation) compiled: the whole of it
-    — forward, backpropagator, result structure — becomes one graph, cached per ``key``
-    (the transform's options and target) and input signature."""
-    cache = _GRAD_CACHES.setdefault(key, ({}, impl, fn))[0]
+    — forward, backpropagator, result structure — becomes one graph, cached on ``fn`` per
+    ``key`` (the transform's options and target) and input signature."""
+    cache = grad_caches(fn).programs(key)
     phase = getattr(fn, "phase", None), getattr(fn, "training", None)
     compiled = compile_for(impl, cache, args, {}, ("grad",) + phase)
     return compiled.run(list(args))
