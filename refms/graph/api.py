@@ -28,6 +28,7 @@ from .grad_dispatch import run_recorded
 from .input_signature import check_declared_inputs
 from .jit_function import JitTarget
 from .resolve import clear_cache
+from .user_errors import for_user
 from .tracer import current, is_tracing
 
 __all__ = ["jit", "ms_function", "JitFunction", "run_cell_graph", "in_graph_context", "ir_text",
@@ -88,7 +89,10 @@ class JitFunction(JitTarget):
     def __call__(self, *args, **kwargs):
         if is_tracing():
             return _call_inside_compilation(self, args, kwargs)
-        return _run(self, self._cache_for_call(), args, kwargs)
+        try:
+            return _run(self, self._cache_for_call(), args, kwargs)
+        except Exception as error:
+            raise for_user(error)
 
     def _cache_for_call(self):
         """The compiled programs of this function — per instance for a method, kept on the
@@ -147,7 +151,10 @@ def run_cell_graph(cell, args, kwargs):
     cache = cell.__dict__.get("_graph_cache")
     if cache is None:
         cache = cell.__dict__.setdefault("_graph_cache", CompileCache())
-    return _run(cell, cache, args, kwargs, (cell.phase, cell.training))
+    try:
+        return _run(cell, cache, args, kwargs, (cell.phase, cell.training))
+    except Exception as error:
+        raise for_user(error)
 
 
 def ir_text(fn, *args, stage=None, **kwargs):

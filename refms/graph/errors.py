@@ -65,7 +65,7 @@ class GraphSyntaxError(SyntaxError):
     def __init__(self, construct, location, detail=""):
         self.construct = construct
         self.location = location
-        where = f"{relative_path(location.filename)}:{location.line}:{location.col}"
+        where = f"{relative_path(location.filename)}:{location.line}:{location.col + 1}"
         message = f"Unsupported syntax '{construct}' in graph mode at {where}"
         if detail:
             message += f": {detail}"
@@ -88,11 +88,13 @@ class GraphCompileError(RuntimeError):
 
 
 def note_location(error, location, node_text=""):
-    """Add one note ``In file x.py:7 (node): text`` to ``error`` (once per error and place)."""
+    """Add one note ``In file x.py:7:5: text`` (file, line, column counted from 1, as
+    editors count) to ``error``, once per error and place."""
     if location is None:
         return error
     notes = getattr(error, "__notes__", [])
-    text = f"In graph node {node_text} at {location}" if node_text else f"In file {location}"
+    where = f"{location}:{location.col + 1}"
+    text = f"In graph node {node_text} at {where}" if node_text else f"In file {where}"
     if location.text:
         text += f": {location.text.strip()}"
     if text not in notes:

@@ -116,6 +116,10 @@ class Tracer(Tensor):
         self.node = node
         self.abstract = abstract
 
+    def __getattr__(self, name):
+        # only for names a Tensor lacks: the user's code sees a Tensor, so the message says so
+        raise AttributeError(f"'Tensor' object has no attribute '{name}'")
+
     def _no_value(self, what):
         where = f" (at {self.node.loc})" if getattr(self.node, "loc", None) is not None else ""
         raise GraphCompileError(
