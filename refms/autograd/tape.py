@@ -19,6 +19,7 @@ Order is deterministic: entries are a list, cotangents a dict keyed by
 """
 from .._tensor import Tensor
 from ..ops import functional as F
+from ..ops.primitive import Primitive, set_wanted_input_grads
 
 __all__ = ["Tape", "Entry", "active_tapes", "recording", "record", "no_grad", "backward"]
 
@@ -61,6 +62,17 @@ class Tape:
             return any(self.is_watched(v) for v in value)
         return False
 
+    def watches_any(self, inputs):
+        """``any(self.is_watched(x) for x in inputs)``, without a call per Tensor."""
+        watched = self.watched
+        for value in inputs:
+            if isinstance(value, Tensor):
+                if value._is_param or id(value) in watched:
+                    return True
+            elif isinstance(value, (tuple, list)) and self.is_watched(value):
+                return True
+        return False
+
     def __enter__(self):
         _ACTIVE.append(self)
         return self
@@ -81,9 +93,9 @@ def recording():
 
 def record(bprop, inputs, out, name):
     """Append an entry to every active tape that watches one of ``inputs``."""
-    outputs = tuple(flatten_tensors(out))
+    outputs = (out,) if isinstance(out, Tensor) else tuple(flatten_tensors(out))
     for tape in _ACTIVE:
-        if any(tape.is_watched(x) for x in inputs):
+        if tape.watches_any(inputs):
             tape.entries.append(Entry(bprop, inputs, outputs, out, name))
             for t in outputs:
                 tape.watch(t)
@@ -150,13 +162,28 @@ def backward(tape, seeds):
                 continue
             douts = [F.zeros_like(t) if d is None else d for t, d in zip(entry.outputs, douts)]
             dout = _restructure(entry.out, iter(douts))
-            in_grads = entry.bprop(*entry.inputs, entry.out, dout)
+            in_grads = _call_bprop(tape, entry, dout)
             if not isinstance(in_grads, (tuple, list)):
                 in_grads = (in_grads,)
             for value, grad in zip(entry.inputs, in_grads):
                 _add_input_grad(grads, value, grad, F)
         _run_leaf_hooks(tape, seeds, grads)
     return grads
+
+
+def _call_bprop(tape, entry, dout):
+    """``entry.bprop(*inputs, out, dout)``; a primitive's bprop is told which input gradients
+    are used (those of watched inputs: the others lead to nothing being differentiated), so it
+    may skip the rest (:func:`refms.ops.primitive.input_grad_wanted`)."""
+    owner = getattr(entry.bprop, "__self__", None)
+    if not isinstance(owner, Primitive):
+        return entry.bprop(*entry.inputs, entry.out, dout)
+    set_wanted_input_grads(owner, [tape.is_watched(x) or bool(getattr(x, "_grad_hooks", None))
+                                   for x in entry.inputs])
+    try:
+        return entry.bprop(*entry.inputs, entry.out, dout)
+    finally:
+        set_wanted_input_grads(None, None)
 
 
 def _run_tensor_hooks(grads, tensor):
