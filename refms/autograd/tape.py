@@ -50,6 +50,7 @@ class Tape:
         self.entries = []
         self.watched = set()
         self._alive = []          # keeps watched tensors alive so their ids stay unique
+        self.leaves_wanted = None  # during backward: ids whose gradients are used (None: all)
 
     def watch(self, tensor):
         self.watched.add(id(tensor))
@@ -61,6 +62,19 @@ class Tape:
         if isinstance(value, (tuple, list)):
             return any(self.is_watched(v) for v in value)
         return False
+
+    def grad_wanted(self, value):
+        """Whether the backward pass uses the gradient of input ``value``: a watched Tensor
+        that a parameter, an entry's output, a wanted leaf (:func:`backward`) or one with a
+        hook; anything but a Tensor counts as wanted."""
+        if not isinstance(value, Tensor):
+            return True
+        if value._grad_hooks:
+            return True
+        if not self.is_watched(value):
+            return False
+        return (self.leaves_wanted is None or value._is_param
+                or id(value) in self.leaves_wanted)
 
     def watches_any(self, inputs):
         """``any(self.is_watched(x) for x in inputs)``, without a call per Tensor."""
@@ -144,15 +158,22 @@ def flatten_tensors(value):
     return []
 
 
-def backward(tape, seeds):
+def backward(tape, seeds, wanted=None):
     """Reverse pass over ``tape``.
 
     ``seeds``: list of ``(tensor, cotangent)``.  Returns the dict
-    ``id(tensor) -> gradient`` for every tensor reached.
+    ``id(tensor) -> gradient`` for every tensor reached.  ``wanted``: the watched
+    input tensors whose gradients the caller will read (None: all of them); a
+    primitive's bprop may skip the gradient of any other input that no entry
+    produced (a network's data when only the weights' gradients are asked for).
     """
     grads = {}
     for tensor, cotangent in seeds:
         _accumulate(grads, tensor, cotangent, F)
+    tape.leaves_wanted = None
+    if wanted is not None:
+        tape.leaves_wanted = {id(t) for t in wanted if isinstance(t, Tensor)}
+        tape.leaves_wanted.update(id(t) for entry in tape.entries for t in entry.outputs)
     with suspend(tape):
         for entry in reversed(tape.entries):
             for t in entry.outputs:          # t's gradient is complete: run its hooks
@@ -178,8 +199,7 @@ def _call_bprop(tape, entry, dout):
     owner = getattr(entry.bprop, "__self__", None)
     if not isinstance(owner, Primitive):
         return entry.bprop(*entry.inputs, entry.out, dout)
-    set_wanted_input_grads(owner, [tape.is_watched(x) or bool(getattr(x, "_grad_hooks", None))
-                                   for x in entry.inputs])
+    set_wanted_input_grads(owner, [tape.grad_wanted(x) for x in entry.inputs])
     try:
         return entry.bprop(*entry.inputs, entry.out, dout)
     finally:
