@@ -59,6 +59,7 @@ NON_DIFFERENTIABLE = frozenset([
     "Zeros", "Ones", "Fill", "ZerosLike", "OnesLike",
     # random ops, queues, state and gradient barriers
     "UniformReal", "StandardNormal", "UniformInt", "GetNext", "StopGradient", "Assign",
+    "ApplyMomentum",
 ])
 
 
