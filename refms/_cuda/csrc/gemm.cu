@@ -35,52 +35,44 @@ constexpr int kGemmThreads = 256;               // 16 x 16 threads, each an 8 x 
 constexpr int kPad = 4;                         // spare words per shared row (bank conflicts)
 constexpr int kLoads = kTileM * kTileK / kGemmThreads;     // elements of A (and of B) per thread
 
-// Step 1: thread `t` reads its kLoads elements of the slice starting at k0 into registers.
-// Consecutive threads read consecutive addresses of the stored matrix (its fastest axis),
-// whichever way it is transposed.  (mm, kk) of load r is where it goes in the tile.
+// Both slices are read the same way.  op(A) is an m x k matrix and op(B)^T an n x k one,
+// each stored with a stride along its rows ("outer") and one along k:
+//     op(A)[i][kk] = a[i * lda + kk] (A as is) or a[kk * lda + i] (A transposed), and
+//     op(B)[kk][j] = b[kk * ldb + j] (B as is) or b[j * ldb + kk] (B transposed).
+// Slice element e = t + 256 r (r = 0..3) of thread t goes to tile position (outer, kk), chosen
+// so that consecutive threads read consecutive addresses of the stored matrix:
+//     k is the stored fastest axis:   outer = e / 8,   kk = e % 8    (t / 8 + 32 r,  t % 8)
+//     outer is the fastest axis:      outer = e % 128, kk = e / 128  (t % 128,       t / 128 + 2 r)
+// i.e. an arithmetic progression in r, fixed for the whole product.
+struct SliceMap {
+    int outer0, outer_step, kk0, kk_step;
+};
+
+__device__ __forceinline__ SliceMap slice_map(bool k_fastest) {
+    const int t = threadIdx.x;
+    if (k_fastest) return SliceMap{t / kTileK, kGemmThreads / kTileK, t % kTileK, 0};
+    return SliceMap{t % kTileM, 0, t / kTileM, kGemmThreads / kTileM};
+}
+
+// Step 1: thread t's elements of the slice (rows outer_base.., columns k0..k0 + 7) into
+// registers; zeros outside the matrix.
 template <class T>
-__device__ __forceinline__ void load_a(const T* a, int trans_a, int64_t lda, int64_t m, int64_t k,
-                                       int64_t m0, int64_t k0, T (&regs)[kLoads]) {
+__device__ __forceinline__ void load_slice(const T* x, int64_t stride_outer, int64_t stride_k,
+                                           int64_t outer_size, int64_t k, int64_t outer_base,
+                                           int64_t k0, SliceMap map, T (&regs)[kLoads]) {
 #pragma unroll
     for (int r = 0; r < kLoads; ++r) {
-        const int e = threadIdx.x + r * kGemmThreads;
-        const int mm = trans_a ? e % kTileM : e / kTileK, kk = trans_a ? e / kTileM : e % kTileK;
-        const int64_t row = m0 + mm, col = k0 + kk;
-        regs[r] = (row < m && col < k) ? (trans_a ? a[col * lda + row] : a[row * lda + col]) : (T)0;
+        const int64_t outer = outer_base + map.outer0 + r * map.outer_step;
+        const int64_t kk = k0 + map.kk0 + r * map.kk_step;
+        regs[r] = (outer < outer_size && kk < k) ? x[outer * stride_outer + kk * stride_k] : (T)0;
     }
 }
 
-template <class T>
-__device__ __forceinline__ void load_b(const T* b, int trans_b, int64_t ldb, int64_t n, int64_t k,
-                                       int64_t n0, int64_t k0, T (&regs)[kLoads]) {
+// Step 2: the registers of step 1 into a shared buffer, tile[kk][outer] (k-major).
+template <class T, int kWidth>
+__device__ __forceinline__ void store_slice(SliceMap map, const T (&regs)[kLoads], T (*tile)[kWidth]) {
 #pragma unroll
-    for (int r = 0; r < kLoads; ++r) {
-        const int e = threadIdx.x + r * kGemmThreads;
-        const int nn = trans_b ? e / kTileK : e % kTileN, kk = trans_b ? e % kTileK : e / kTileN;
-        const int64_t row = k0 + kk, col = n0 + nn;
-        regs[r] = (row < k && col < n) ? (trans_b ? b[col * ldb + row] : b[row * ldb + col]) : (T)0;
-    }
-}
-
-// Step 2: the registers of step 1 into a shared buffer, at the same (mm, kk) / (kk, nn).
-template <class T>
-__device__ __forceinline__ void store_a(int trans_a, const T (&regs)[kLoads], T (*tile)[kTileM + kPad]) {
-#pragma unroll
-    for (int r = 0; r < kLoads; ++r) {
-        const int e = threadIdx.x + r * kGemmThreads;
-        const int mm = trans_a ? e % kTileM : e / kTileK, kk = trans_a ? e / kTileM : e % kTileK;
-        tile[kk][mm] = regs[r];
-    }
-}
-
-template <class T>
-__device__ __forceinline__ void store_b(int trans_b, const T (&regs)[kLoads], T (*tile)[kTileN + kPad]) {
-#pragma unroll
-    for (int r = 0; r < kLoads; ++r) {
-        const int e = threadIdx.x + r * kGemmThreads;
-        const int nn = trans_b ? e / kTileK : e % kTileN, kk = trans_b ? e % kTileK : e / kTileN;
-        tile[kk][nn] = regs[r];
-    }
+    for (int r = 0; r < kLoads; ++r) tile[map.kk0 + r * map.kk_step][map.outer0 + r * map.outer_step] = regs[r];
 }
 
 // Launch bounds: 256 threads, and for float at least 2 blocks per SM (at most 128
@@ -106,20 +98,23 @@ gemm_kernel(int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
 #pragma unroll
         for (int j = 0; j < 8; ++j) sum[i][j] = 0;
 
+    const SliceMap a_map = slice_map(!trans_a), b_map = slice_map(trans_b);
+    const int64_t a_outer = trans_a ? 1 : lda, a_k = trans_a ? lda : 1;     // strides of op(A)
+    const int64_t b_outer = trans_b ? ldb : 1, b_k = trans_b ? 1 : ldb;     // and of op(B)^T
     T a_next[kLoads], b_next[kLoads];            // the slice on its way to shared memory
-    load_a(a, trans_a, lda, m, k, m0, 0, a_next);
-    load_b(b, trans_b, ldb, n, k, n0, 0, b_next);
-    store_a(trans_a, a_next, a_tile[0]);
-    store_b(trans_b, b_next, b_tile[0]);
+    load_slice(a, a_outer, a_k, m, k, m0, 0, a_map, a_next);
+    load_slice(b, b_outer, b_k, n, k, n0, 0, b_map, b_next);
+    store_slice(a_map, a_next, a_tile[0]);
+    store_slice(b_map, b_next, b_tile[0]);
     __syncthreads();
 
-    const int64_t slices = (k + kTileK - 1) / kTileK;
-    for (int64_t s = 0; s < slices; ++s) {
-        const int p = (int)(s & 1);
+    const int slices = (int)((k + kTileK - 1) / kTileK);        // (k < 2^34: checked at launch)
+    for (int s = 0; s < slices; ++s) {
+        const int p = s & 1;
         const bool more = s + 1 < slices;
         if (more) {                              // issue the next slice's loads first ...
-            load_a(a, trans_a, lda, m, k, m0, (s + 1) * kTileK, a_next);
-            load_b(b, trans_b, ldb, n, k, n0, (s + 1) * kTileK, b_next);
+            load_slice(a, a_outer, a_k, m, k, m0, (s + 1) * kTileK, a_map, a_next);
+            load_slice(b, b_outer, b_k, n, k, n0, (s + 1) * kTileK, b_map, b_next);
         }
         // ... then multiply the slice in buffer p: 8 rank-1 updates of the 8 x 8 sub-tile.
 #pragma unroll
@@ -138,8 +133,8 @@ gemm_kernel(int trans_a, int trans_b, int64_t m, int64_t n, int64_t k,
                 for (int j = 0; j < 8; ++j) sum[i][j] += a_frag[i] * b_frag[j];
         }
         if (more) {                              // buffer 1 - p was last read before the
-            store_a(trans_a, a_next, a_tile[1 - p]);      // previous barrier: free to fill
-            store_b(trans_b, b_next, b_tile[1 - p]);
+            store_slice(a_map, a_next, a_tile[1 - p]);    // previous barrier: free to fill
+            store_slice(b_map, b_next, b_tile[1 - p]);
         }
         __syncthreads();
     }
@@ -167,7 +162,8 @@ int refms_gemm(int dtype, int trans_a, int trans_b, int64_t m, int64_t n, int64_
                const void* a, int64_t lda, int64_t stride_a, const void* b, int64_t ldb,
                int64_t stride_b, void* c, int64_t ldc, int64_t stride_c, int64_t batch) {
     if (m == 0 || n == 0 || batch == 0) return 0;
-    if (batch > 65535 || (m + kTileM - 1) / kTileM > 65535) return REFMS_ERROR_SHAPE;
+    if (batch > 65535 || (m + kTileM - 1) / kTileM > 65535 || k >= ((int64_t)1 << 34))
+        return REFMS_ERROR_SHAPE;
     dim3 grid((unsigned)((n + kTileN - 1) / kTileN), (unsigned)((m + kTileM - 1) / kTileM), (unsigned)batch);
     REFMS_DISPATCH_FLOAT(dtype,
         REFMS_LAUNCH_COOPERATIVE(grid, kGemmThreads, gemm_kernel<T>)(
