@@ -370,9 +370,14 @@ class Tensor:
     def mean(self, axis=None, keep_dims=False):
         return F.reduce_mean(self, _axis_arg(axis), keep_dims)
 
-    def prod(self, axis=None, keep_dims=False, dtype=None):
-        """Product; integer and bool tensors multiply to Int64 (MindSpore 2.10)."""
-        return F.prod(self, axis, keep_dims, dtype)
+    def prod(self, dim=None, keepdim=False, dtype=None, *, axis=None, keep_dims=None):
+        """Product over ``dim``; integer and bool tensors multiply to Int64 (MindSpore 2.10,
+        whose parameters are ``dim``/``keepdim``; ``axis``/``keep_dims`` are kept too)."""
+        if axis is not None:
+            dim = axis
+        if keep_dims is not None:
+            keepdim = keep_dims
+        return F.prod(self, dim, keepdim, dtype)
 
     def max(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
         """Maximum over ``axis``; over all axes (``axis=None``) the result is 0-d even with

@@ -67,6 +67,15 @@ def prepare(prim, args):
     return prepared
 
 
+def _not_a_tensor(prim, inputs):
+    """The TypeError for a shape rule that met a non-Tensor (None, a list) in a tensor slot."""
+    for i, value in enumerate(inputs):
+        if not isinstance(value, Tensor):
+            return op_error(prim.name, f"the input {i} must be a Tensor, "
+                                       f"but got {type(value).__name__}.")
+    return op_error(prim.name, "the inputs must be Tensors.")
+
+
 def unwrap(value):
     """Tensor -> numpy array (tuples recursively); constants unchanged."""
     if isinstance(value, Tensor):
@@ -120,7 +129,10 @@ def apply(prim, args, recording=(), record=None):
     if _MIXED_PRECISION[0] is not None and not prim.keeps_input_dtypes:
         args = cast_floating_inputs(prim, args, _MIXED_PRECISION[0])
     inputs = prepare(prim, args)
-    abstract = prim.infer(*inputs)
+    try:
+        abstract = prim.infer(*inputs)
+    except AttributeError:
+        raise _not_a_tensor(prim, inputs) from None
     out = wrap(compute(prim, [unwrap(x) for x in inputs], abstract), abstract)
     if recording and prim.differentiable:
         record(prim, inputs, out)

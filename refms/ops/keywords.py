@@ -12,7 +12,11 @@ accepts keywords:
   then passed by position up to the last one given (gaps take MindSpore's
   default); MindSpore's keyword-only parameters are passed as keywords;
 * an unknown keyword raises ``TypeError`` naming the op and its parameters,
-  as Python would for MindSpore's own function.
+  as Python would for MindSpore's own function;
+* a value that is not a Tensor where the op needs one (``None``, a list, a
+  string, a dtype) raises ``TypeError`` naming the op and the argument, as
+  MindSpore's argument checks do (refms's op bodies are written for Tensors, so
+  such a value would otherwise surface as an ``AttributeError`` from inside).
 
 The wrapper shows MindSpore's signature to ``inspect.signature``.
 """
@@ -67,6 +71,15 @@ def _wrap(name, fn, sig):
 
     @functools.wraps(fn)
     def op(*args, **kwargs):
+        try:
+            return _call(args, kwargs)
+        except AttributeError as exc:
+            error = _not_a_tensor(name, sig, args, kwargs, exc)
+            if error is None:
+                raise
+            raise error from None
+
+    def _call(args, kwargs):
         if not kwargs or has_var:
             return fn(*args, **kwargs)
         try:
@@ -91,6 +104,26 @@ def _wrap(name, fn, sig):
     op.__signature__ = sig
     op.__wrapped_op__ = fn
     return op
+
+
+#: Values that are never Tensors, by the type name Python's AttributeError message uses.
+_NOT_TENSORS = (type(None), list, tuple, str, dict)
+
+
+def _not_a_tensor(name, sig, args, kwargs, exc):
+    """The ``TypeError`` for an ``AttributeError`` raised on a non-Tensor argument, or None."""
+    try:
+        given = sig.bind_partial(*args, **kwargs).arguments
+    except TypeError:
+        return None
+    message = str(exc)
+    for pname, value in given.items():
+        kind = type(value).__name__
+        is_dtype = type(value).__module__.endswith("dtype")
+        if (isinstance(value, _NOT_TENSORS) or is_dtype) and f"'{kind}' object" in message:
+            return TypeError(f"For '{name}', the argument '{pname}' must be a Tensor, "
+                             f"but got {kind}.")
+    return None
 
 
 def apply_signatures(functional):
