@@ -147,10 +147,22 @@ def get_py_obj_dtype(obj):
     return pytype_to_dtype(type(obj))
 
 
+def check_dtype(op, value, name="dtype"):
+    """``value`` if it is a MindSpore dtype; else MindSpore's TypeError (``ops.zeros``,
+    ``ops.cast``, ``ops.eye`` and ``Tensor(dtype=...)`` reject strings and None, recorded)."""
+    if not isinstance(value, Type):
+        raise TypeError(f"For '{op}', the input '{name}' should be mindspore dtype, but got "
+                        f"{value!r}.")
+    return value
+
+
 def to_dtype(obj):
-    """Accept a refms dtype, a numpy dtype/type or a Python type; return the refms dtype."""
+    """Accept a refms dtype, a numpy dtype/type, a Python type or a dtype name; return the
+    refms dtype.  None is not a dtype (numpy would read it as float64)."""
     if isinstance(obj, Type):
         return obj
+    if obj is None:
+        raise TypeError("the dtype must be a mindspore dtype, but got None.")
     if obj in (bool, int, float):
         return pytype_to_dtype(obj)
     if isinstance(obj, str) and obj in _BY_SHORT:

@@ -26,7 +26,17 @@ import inspect
 
 from .signature_table import SIGNATURES
 
-__all__ = ["apply_signatures", "signature_of"]
+
+class NotATensorError(TypeError, AttributeError):
+    """A value that is not a Tensor (None, a list, a string, a dtype) where an op needs one.
+
+    A ``TypeError`` whose message names the op and the argument.  It is also an
+    ``AttributeError`` because MindSpore 2.10 lets several ops and layers (``ops.max``,
+    ``ops.argmax``, ``ops.conv2d``, ``nn.MaxPool2d``...) leak ``AttributeError`` for such
+    inputs (recorded): a script that catches either type keeps working on refms.
+    """
+
+__all__ = ["apply_signatures", "signature_of", "not_a_tensor", "NotATensorError"]
 
 _KINDS = {"p": inspect.Parameter.POSITIONAL_OR_KEYWORD, "k": inspect.Parameter.KEYWORD_ONLY,
           "v": inspect.Parameter.VAR_POSITIONAL, "w": inspect.Parameter.VAR_KEYWORD}
@@ -73,8 +83,8 @@ def _wrap(name, fn, sig):
     def op(*args, **kwargs):
         try:
             return _call(args, kwargs)
-        except AttributeError as exc:
-            error = _not_a_tensor(name, sig, args, kwargs, exc)
+        except (AttributeError, NotATensorError) as exc:
+            error = not_a_tensor(name, sig, args, kwargs, exc)
             if error is None:
                 raise
             raise error from None
@@ -110,8 +120,9 @@ def _wrap(name, fn, sig):
 _NOT_TENSORS = (type(None), list, tuple, str, dict)
 
 
-def _not_a_tensor(name, sig, args, kwargs, exc):
-    """The ``TypeError`` for an ``AttributeError`` raised on a non-Tensor argument, or None."""
+def not_a_tensor(name, sig, args, kwargs, exc):
+    """The ``TypeError`` for an ``AttributeError`` (or :class:`NotATensorError`) that a
+    non-Tensor argument caused in the call of ``name`` with signature ``sig``, or None."""
     try:
         given = sig.bind_partial(*args, **kwargs).arguments
     except TypeError:
@@ -120,9 +131,11 @@ def _not_a_tensor(name, sig, args, kwargs, exc):
     for pname, value in given.items():
         kind = type(value).__name__
         is_dtype = type(value).__module__.endswith("dtype")
-        if (isinstance(value, _NOT_TENSORS) or is_dtype) and f"'{kind}' object" in message:
-            return TypeError(f"For '{name}', the argument '{pname}' must be a Tensor, "
-                             f"but got {kind}.")
+        named = f"'{kind}' object" in message or (isinstance(exc, NotATensorError)
+                                                   and message.endswith(f"got {kind}."))
+        if (isinstance(value, _NOT_TENSORS) or is_dtype) and named:
+            return NotATensorError(f"For '{name}', the argument '{pname}' must be a Tensor, "
+                                   f"but got {kind}.")
     return None
 
 

@@ -144,6 +144,7 @@ def run_case(ms, api, case):
         record["outputs"] = describe(ms, invoke(ms, api, args, kw))
     except Exception as exc:                     # noqa: BLE001 (the type is the record)
         record["error"] = type(exc).__name__
+        record["error_types"] = [c.__name__ for c in type(exc).__mro__]
         record["message"] = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
         return record
     if case["grad"] and float_positions(case["args"]):
@@ -151,6 +152,7 @@ def run_case(ms, api, case):
             record["grads"] = gradient(ms, api, case["args"], case["kw"])
         except Exception as exc:                 # noqa: BLE001
             record["grad_error"] = type(exc).__name__
+            record["grad_error_types"] = [c.__name__ for c in type(exc).__mro__]
             record["grad_message"] = str(exc).strip().splitlines()[0][:300] if str(
                 exc).strip() else ""
     return record

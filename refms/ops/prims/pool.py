@@ -231,6 +231,10 @@ class MaxPoolWithArgmaxV2(_Pool2D):
         return Abstract(shape, x.dtype), Abstract(shape, self.argmax_type)
 
     def forward(self, x):
+        """NaN cells never win: MindSpore 2.10's kernel scans from −FLT_MAX, so a window of
+        only NaN gives −FLT_MAX (recorded).  Unlike :class:`MaxPool`, whose first cell wins."""
+        if isinstance(x, np.ndarray) and x.dtype.kind == "f" and np.isnan(x).any():
+            x = np.where(np.isnan(x), np.finfo(x.dtype).min, x)
         return self.max_pool(x)
 
     def bprop(self, x, out, dout):
