@@ -7,9 +7,10 @@ Tensors inside the index are constants to autodiff (converted to host numpy arra
 import numpy as np
 
 from ... import kernels
-from ..._tensor import Tensor
+from ..._tensor import Tensor, tensor_versions
 from ..primitive import Primitive, Abstract, register, functional, op_error
-from ._base import shape_str
+from ..primitive import F
+from ._base import shape_str, sum_to
 
 
 def normalize_index(index):
@@ -81,17 +82,95 @@ def getitem(x, index):
     return _GETITEM(x, normalize_index(index))
 
 
+@register
+class SetItem(Primitive):
+    """y = x with y[index] = value: a copy of ``x`` whose indexed region holds ``value``
+    (broadcast to the region, cast to x's dtype; numpy assignment, so with a repeated
+    index the last write wins).
+
+    ``x[index] = value`` on a Tensor runs this op and the Tensor takes over the result
+    (:func:`setitem`); graph mode rebinds ``x`` to it.  Gradients (MindSpore 2.10,
+    recorded in tests/recorders/transforms.json):
+
+    * dx = dout with the written slots zeroed (the old values there no longer reach the output);
+    * dvalue = dout[index] summed back to value's shape — every written slot counts, a
+      repeated index included (as MindSpore's scatter-update gradient does).
+    """
+    n_tensor_inputs = 2
+
+    def infer(self, x, value, index):
+        region = _Probe.shape_of("SetItem", x.shape, index)
+        value_shape = tuple(value.shape)
+        if len(value_shape) > len(region) and any(d != 1 for d in value_shape[:len(value_shape) - len(region)]):
+            raise op_error("SetItem", f"cannot assign a value of shape {shape_str(value_shape)} to "
+                                      f"the region of shape {shape_str(region)} selected by "
+                                      f"{index!r}.", ValueError)
+        for a, b in zip(reversed(value_shape), reversed(region)):
+            if a not in (1, b) and -1 not in (a, b):
+                raise op_error("SetItem", f"cannot assign a value of shape {shape_str(value_shape)}"
+                                          f" to the region of shape {shape_str(region)} selected "
+                                          f"by {index!r}.", ValueError)
+        return Abstract(x.shape, x.dtype)
+
+    def forward(self, x, value, index):
+        y = kernels.call("copy")(x)
+        region = kernels.call("getitem")(y, index)
+        if hasattr(value, "ndim") and value.ndim > region.ndim:       # drop leading 1-axes
+            value = kernels.call("reshape")(value, region.shape)
+        kernels.call("setitem")(y, index, kernels.astype(value, y.dtype.type)
+                                if hasattr(value, "dtype") else value)
+        return y
+
+    def bprop(self, x, value, index, out, dout):
+        dx = _SETITEM(dout, 0, index)
+        dvalue = _GETITEM(dout, index)
+        if isinstance(value, Tensor):
+            value_shape = tuple(value.shape)
+            lead = len(dvalue.shape) - len(value_shape)
+            if lead < 0:
+                dvalue = F.reshape(dvalue, (1,) * -lead + tuple(dvalue.shape))
+            dvalue = sum_to(dvalue, value_shape)
+            if dvalue.dtype is not value.dtype:
+                dvalue = F.cast(dvalue, value.dtype)
+        return dx, dvalue, None
+
+
+_SETITEM = SetItem()
+
+
+def tensor_setitem(x, index, value):
+    """``x`` with ``x[index] = value`` as a new Tensor (the functional form: ``x`` is unchanged)."""
+    return _SETITEM(x, value, normalize_index(index))
+
+
+def setitem(x, index, value):
+    """``x[index] = value``: ``x`` takes over the value of :class:`SetItem`'s result.
+
+    The op is an ordinary primitive call, recorded when a tape watches ``x`` or
+    ``value``; the Tensor then takes the new value (``Tensor._replace_value``), and the
+    tape makes the old value a separate tensor, so ops recorded earlier keep the
+    values they saw and ``x``'s gradient stops at the written slots.  With no tape
+    recording, the region is written in place (a Parameter keeps its storage).
+    """
+    index = normalize_index(index)
+    if tensor_versions.tracking():
+        x._replace_value(_SETITEM(x, value, index))
+        return x
+    _SETITEM.infer(x, value if isinstance(value, Tensor) else _A_NUMBER, index)   # shape check
+    if isinstance(value, Tensor):
+        value = value._value()
+    kernels.run(_write_items, [x._value(), index, value], 1)
+    return x
+
+
+#: The abstract value of a Python number on the right of ``x[i] = 3.0``.
+_A_NUMBER = Abstract((), None)
+
+
 def _write_items(array, index, value):
     kernels.call("setitem")(array, index, value)
 
 
-def setitem(x, index, value):
-    """``x[index] = value`` in place (not differentiable, as a MindSpore in-place update)."""
-    if isinstance(value, Tensor):
-        value = value._value()
-    kernels.run(_write_items, [x._value(), normalize_index(index), value], 1)
-    return x
-
-
 functional("getitem", getitem)
 functional("setitem", setitem)
+functional("tensor_setitem", tensor_setitem)
