@@ -82,10 +82,11 @@ def recording():
     return bool(_ACTIVE)
 
 
-def record(bprop, inputs, out, name):
-    """Append an entry to every active tape that watches one of ``inputs``."""
+def record(bprop, inputs, out, name, tapes=None):
+    """Append an entry to every active tape (or every tape of ``tapes``) that watches one of
+    ``inputs``."""
     outputs = tuple(flatten_tensors(out))
-    for tape in _ACTIVE:
+    for tape in _ACTIVE if tapes is None else tapes:
         if any(tape.is_watched(x) for x in inputs):
             tape.entries.append(Entry(bprop, inputs, outputs, out, name))
             for t in outputs:

@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 import numpy as np
 
@@ -243,13 +244,14 @@ def main():
     import mindspore as ms
     record = {"mindspore": ms.__version__, "modes": {}}
     for mode in ("pynative", "graph"):
-        proc = subprocess.run([sys.executable, __file__, mode], capture_output=True, text=True,
-                              env=dict(os.environ, GLOG_v="3"))
+        proc = subprocess.run([sys.executable, os.path.abspath(__file__), mode], capture_output=True,
+                              text=True, env=dict(os.environ, GLOG_v="3"), cwd=tempfile.gettempdir())
         results = json.loads(proc.stdout.strip().splitlines()[-1])
         for label, value in results.items():
             if "error" in value:
-                alone = subprocess.run([sys.executable, __file__, mode, label], capture_output=True,
-                                       text=True, env=dict(os.environ, GLOG_v="3"))
+                alone = subprocess.run([sys.executable, os.path.abspath(__file__), mode, label],
+                                       capture_output=True, text=True, cwd=tempfile.gettempdir(),
+                                       env=dict(os.environ, GLOG_v="3"))
                 results[label] = json.loads(alone.stdout.strip().splitlines()[-1])
         record["modes"][mode] = results
     with open(os.path.join(HERE, "transforms.json"), "w") as f:

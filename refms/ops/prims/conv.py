@@ -18,6 +18,7 @@ import numpy as np
 
 from ... import kernels
 from ..._tensor import Tensor
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ._base import FLOATS, shape_str
 
@@ -203,6 +204,13 @@ class Conv2D(_Conv2DAttrs):
         _check_inputs("Conv2D", [("x", x), ("w", w)])
         self.check_weight(x.shape[1], w)
         return Abstract((x.shape[0], self.out_channel) + self.output_hw(x.shape), x.dtype)
+
+    def batch(self, batched, x, w):
+        """vmap over the images only: the batch folds into N (a shared filter); a batched
+        filter runs per example."""
+        if batched[1]:
+            return NotImplemented
+        return batching.merge_batch(self, x, w)
 
     def forward(self, x, w):
         return kernels.call("conv2d")(x, w, *self.kernel_args(x.shape))

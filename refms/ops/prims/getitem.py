@@ -8,6 +8,7 @@ import numpy as np
 
 from ... import kernels
 from ..._tensor import Tensor, tensor_versions
+from .. import batching
 from ..primitive import Primitive, Abstract, register, functional, op_error
 from ..primitive import F
 from ._base import shape_str, sum_to
@@ -51,6 +52,12 @@ class GetItem(Primitive):
     def infer(self, x, index):
         return Abstract(_Probe.shape_of("GetItem", x.shape, index), x.dtype)
 
+    def batch(self, batched, x, index):
+        """vmap: ``x[(:,) + index]``; per example when numpy would move array indices in
+        front of the batch axis."""
+        index = batching.prefix_index(index)
+        return NotImplemented if index is None else self(x, index)
+
     def forward(self, x, index):
         return kernels.call("getitem")(x, index)
 
@@ -65,6 +72,13 @@ class ScatterIndexAdd(Primitive):
 
     def infer(self, updates, shape, index):
         return Abstract(tuple(shape), updates.dtype)
+
+    def batch(self, batched, updates, shape, index):
+        """vmap: scatter into (B,) + shape at ``(:,) + index``."""
+        index = batching.prefix_index(index)
+        if index is None:
+            return NotImplemented
+        return self(updates, tuple(updates.shape)[:1] + tuple(shape), index)
 
     def forward(self, updates, shape, index):
         return kernels.call("index_add")(shape, index, updates)
@@ -112,6 +126,20 @@ class SetItem(Primitive):
                                           f"by {index!r}.", ValueError)
         return Abstract(x.shape, x.dtype)
 
+    def batch(self, batched, x, value, index):
+        """vmap: write ``(:,) + index`` of the batch; an unbatched ``x`` is broadcast first,
+        a batched value lifted to the region's rank."""
+        prefixed = batching.prefix_index(index)
+        if prefixed is None:
+            return NotImplemented
+        size = (x if batched[0] else value).shape[0]
+        if not batched[0]:
+            x = F.broadcast_to(x, (size,) + tuple(x.shape))
+        if batched[1]:
+            region = _Probe.shape_of("SetItem", tuple(x.shape)[1:], index)
+            value = batching.lift_rank(value, len(region))
+        return self(x, value, prefixed)
+
     def forward(self, x, value, index):
         y = kernels.call("copy")(x)
         region = kernels.call("getitem")(y, index)
@@ -153,7 +181,8 @@ def setitem(x, index, value):
     recording, the region is written in place (a Parameter keeps its storage).
     """
     index = normalize_index(index)
-    if tensor_versions.tracking():
+    stand_in = x._data is None or (isinstance(value, Tensor) and value._data is None)
+    if tensor_versions.tracking() or stand_in:          # a tape records, or vmap's stand-ins
         x._replace_value(_SETITEM(x, value, index))
         return x
     _SETITEM.infer(x, value if isinstance(value, Tensor) else _A_NUMBER, index)   # shape check

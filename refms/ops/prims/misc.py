@@ -5,6 +5,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote_many
 from ._base import binary_abstract, broadcast_shape, grad_like, normalize_axis, shape_str
@@ -106,6 +107,10 @@ class CumSum(Primitive):
         normalize_axis("CumSum", axis, len(x.shape))
         return Abstract(tuple(x.shape), x.dtype)
 
+    def batch(self, batched, x, axis):
+        """vmap: the per-example axis shifted past the batch axis."""
+        return self(x, batching.batch_axis(axis, len(x.shape) - 1))
+
     def forward(self, x, axis):
         return kernels.call("cumsum")(x, int(axis) % max(x.ndim, 1), self.exclusive, self.reverse)
 
@@ -175,6 +180,10 @@ class AddN(Primitive):
                                        f"{shape_str(t.shape)}, shape of input[0]: "
                                        f"{shape_str(first.shape)}.", ValueError)
         return Abstract(tuple(first.shape), first.dtype)
+
+    def batch(self, batched, tensors):
+        """vmap: every member is batched (the executor broadcast the others): a plain AddN."""
+        return self(tensors)
 
     def forward(self, tensors):
         return kernels.call("add_n")(tensors)

@@ -26,6 +26,7 @@ import numpy as np
 from ... import dtype as mstype
 from ... import kernels
 from ...kernels.pool import real_cell_counts
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ._base import FLOATS, shape_str
 from .conv import positive_pair, same_padding
@@ -194,6 +195,10 @@ class MaxPool(_Pool2D):
     def infer(self, x):
         return Abstract(self.output_shape(x), x.dtype)
 
+    def batch(self, batched, x):
+        """vmap: the batch folds into N."""
+        return batching.merge_batch(self, x)
+
     def forward(self, x):
         return self.max_pool(x)[0]
 
@@ -293,6 +298,10 @@ class AvgPool(_AvgDivisor, _Pool2D):
 
     def infer(self, x):
         return Abstract(self.output_shape(x), x.dtype)
+
+    def batch(self, batched, x):
+        """vmap: the batch folds into N."""
+        return batching.merge_batch(self, x)
 
     def forward(self, x):
         return kernels.call("avg_pool2d")(x, *self.kernel_args(x.shape), self.divisor(x.shape))
