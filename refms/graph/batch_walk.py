@@ -8,10 +8,11 @@ the program, a Cell) would take them for one example, and a gradient inside
 (``vmap(grad(f))``, ``jacrev``'s batched cotangents) would be emitted for one
 example too.  So the mapped function — user code or library code alike — is
 specialized for one example, as any call would be, made ready like an autodiff
-target (inlined, lambda-lifted: :func:`refms.graph.autodiff.prepare`), and its typed graph is *interpreted with
-the stand-ins* — the executor's environment loop (:func:`refms.graph.executor.
-run_graph`) with each primitive called as ``prim(*args)``, so it reaches the
-vmap executor.  Another walk over the same IR, like ``J`` in autodiff.
+target (inlined, lambda-lifted: ``refms.graph.autodiff.prepare``), and its typed
+graph is *interpreted with the stand-ins* — the executor's environment loop
+(``refms.graph.executor.run_graph``) with each primitive called as
+``prim(*args)``, so it reaches the vmap executor.  Another walk over the same
+IR, like ``J`` in autodiff.
 
 Control flow on a batched Tensor has no single branch to take for the whole
 batch: its ``Switch`` needs the condition's value and fails with the tracer's

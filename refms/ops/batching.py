@@ -60,8 +60,9 @@ def example_rank(value, is_batched):
 
 
 def lift_rank(x, rank):
-    """A batched ``x`` of shape (B, *s) reshaped to (B, 1, ..., 1, *s) with ``rank`` per-example
-    axes, so that it broadcasts against unbatched inputs of that rank as each example would."""
+    """A batched ``x`` of shape ``(B, *s)`` reshaped to ``(B, 1, ..., 1, *s)`` with ``rank``
+    per-example axes, so that it broadcasts against unbatched inputs of that rank as each
+    example would."""
     shape = tuple(x.shape)
     missing = rank - (len(shape) - 1)
     if missing <= 0:

@@ -115,7 +115,8 @@ class SetItem(Primitive):
     def infer(self, x, value, index):
         region = _Probe.shape_of("SetItem", x.shape, index)
         value_shape = tuple(value.shape)
-        if len(value_shape) > len(region) and any(d != 1 for d in value_shape[:len(value_shape) - len(region)]):
+        extra = value_shape[:max(len(value_shape) - len(region), 0)]
+        if any(d != 1 for d in extra):
             raise op_error("SetItem", f"cannot assign a value of shape {shape_str(value_shape)} to "
                                       f"the region of shape {shape_str(region)} selected by "
                                       f"{index!r}.", ValueError)
