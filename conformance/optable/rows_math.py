@@ -478,7 +478,7 @@ def write_item_0_1(x, v):
 
 def write_broadcast_row(x, v):
     y = x * 1
-    y[1] = v
+    y[1:3] = v
     return y
 
 
@@ -490,19 +490,23 @@ def write_number(x):
 
 def write_wrong_shape(x, v):
     y = x * 1
-    y[0] = v
+    y[0] = v             # a (1, 4) value for the (4,) region raises in MindSpore 2.10 too
     return y
 
 
 GETITEM += [
     OpRow("SetItem", write_rows_1_2, write_rows_1_2, randn((4, 3), (2, 3)), id="SetItem-slice"),
     OpRow("SetItem", write_item_0_1, write_item_0_1, randn((3, 4), ()), id="SetItem-0d-value"),
-    OpRow("SetItem", write_broadcast_row, write_broadcast_row, randn((3, 4), (1, 4)),
-          id="SetItem-broadcast-value"),
+    OpRow("SetItem", write_broadcast_row, write_broadcast_row, randn((3, 4), (4,)),
+          id="SetItem-broadcast-value",
+          # a value that does not broadcast to the (2, 4) region: MindSpore 2.10 raises
+          errors=[([np.ones((3, 4), np.float32), np.ones((3, 4), np.float32)], ValueError)]),
     OpRow("SetItem", write_number, write_number, randn((3, 4)), id="SetItem-number"),
-    # a value that does not broadcast to the region: MindSpore 2.10 raises ValueError
+    # a value that does not broadcast to the region, or has more axes than it (even of size
+    # 1): MindSpore 2.10 raises ValueError
     OpRow("SetItem", write_wrong_shape, write_wrong_shape, randn((3, 4), (4,)), id="SetItem-row",
-          errors=[([np.ones((3, 4), np.float32), np.ones((3,), np.float32)], ValueError)]),
+          errors=[([np.ones((3, 4), np.float32), np.ones((3,), np.float32)], ValueError),
+                  ([np.ones((3, 4), np.float32), np.ones((1, 4), np.float32)], ValueError)]),
 ]
 
 

@@ -5,7 +5,7 @@ tests/recorders/transforms.json).
 For ``f: R^n -> R^m`` with Jacobian ``J``:
 
 * ``vjp(f, *x)`` returns ``f(x)`` and the function ``v ↦ vᵀJ`` — reverse mode, one
-  backward pass per call (:func:`refms.autograd.grad.run_and_differentiate` with ``v``
+  backward pass per call (``refms.autograd.grad.run_and_differentiate`` with ``v``
   as the seed).
 * ``jvp(f, x, v)`` returns ``f(x)`` and ``J v`` — forward mode, computed here by the
   *double-vjp* trick: ``u ↦ uᵀJ`` is linear in ``u``, so its own vjp at any ``u``
@@ -16,7 +16,7 @@ For ``f: R^n -> R^m`` with Jacobian ``J``:
   The price is a second backward pass per product (JAX's ``linear_transpose``
   argument; jax-ml/jax docs, "autodidax", part 3).
 * ``jacrev(f)`` stacks ``eᵢᵀJ`` over the output basis (one vjp per output
-  element, batched with :func:`refms.autograd.vmap.vmap`); ``jacfwd(f)`` stacks
+  element, batched with :func:`refms.vmap`); ``jacfwd(f)`` stacks
   ``J eⱼ`` over the input basis (one jvp per input element, batched the same way).
   Both return ``J`` shaped ``out.shape + in.shape``.
 """

@@ -10,7 +10,7 @@ same interface, ``mindspore.vmap(fn, in_axes=0, out_axes=0)``):
    *look* like one example (their ``shape`` drops the batch axis) and hold the
    whole batch;
 3. while it runs, the vmap *executor* sees every primitive call
-   (:func:`refms.ops.primitive.set_executor`): a call with a BatchedTensor
+   (``refms.ops.primitive.set_executor``): a call with a BatchedTensor
    input runs the primitive's batching rule on the whole batch
    (:mod:`refms.ops.batching`) — or, for a primitive without one, once per
    example, stacked; a call without one goes to the executor below unchanged;
@@ -27,7 +27,7 @@ and is kept out of the rule's own calls; a tape created outside
 In graph mode (inside ``jit`` or a GRAPH_MODE Cell) the same executor runs while
 the graph is traced, so rules emit graph nodes; a user function is first
 specialized for one example and its graph walked with the stand-ins
-(``refms.graph``, through :mod:`refms.autograd.interpreters`).
+(``refms.graph``, through ``refms.autograd.interpreters``).
 """
 from .._tensor import Tensor, tensor_versions
 from ..ops import batching

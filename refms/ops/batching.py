@@ -23,7 +23,8 @@ axis always moved to the front to keep every rule short.)
 from .primitive import F, REGISTRY, Primitive
 
 __all__ = ["rule_for", "has_rule", "coverage", "elementwise", "loop", "lift_rank", "example_rank",
-           "batch_axis", "as_reshape", "prefix_index", "merge_batch", "per_example"]
+           "batch_axis", "as_reshape", "prefix_index", "merge_batch", "merge_batch_all", "move_to_front",
+           "per_example"]
 
 
 def has_rule(prim_class):
@@ -122,6 +123,23 @@ def merge_batch(prim, x, *rest):
     folded = F.reshape(x, (shape[0] * shape[1],) + shape[2:])
     out = prim(folded, *rest)
     return F.reshape(out, shape[:2] + tuple(out.shape)[1:])
+
+
+def merge_batch_all(prim, inputs):
+    """Like :func:`merge_batch` for an op whose tensor inputs are all batched images (a pooling
+    gradient): B folds into N in every input."""
+    shape = tuple(inputs[0].shape)
+    folded = [F.reshape(x, (shape[0] * shape[1],) + tuple(x.shape)[2:]) for x in inputs]
+    out = prim(*folded)
+    return F.reshape(out, shape[:2] + tuple(out.shape)[1:])
+
+
+def move_to_front(x, axis):
+    """x with ``axis`` moved to position 0 (where a rule's result has its batch axis)."""
+    if axis == 0:
+        return x
+    order = (axis,) + tuple(i for i in range(len(x.shape)) if i != axis)
+    return F.transpose(x, order)
 
 
 def loop(prim, batched, inputs, size):

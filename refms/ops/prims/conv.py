@@ -246,6 +246,16 @@ class Conv2DBackpropInput(_Conv2DAttrs):
                                       f"{shape_str(dout.shape)}.", ValueError)
         return Abstract(x_shape, dout.dtype)
 
+    def batch(self, batched, dout, w, input_size):
+        """vmap over dout with a shared filter: the batch folds into N (and into input_size)."""
+        if batched[1]:
+            return NotImplemented
+        shape = tuple(dout.shape)
+        folded = F.reshape(dout, (shape[0] * shape[1],) + shape[2:])
+        size = tuple(input_size)
+        out = self(folded, w, (shape[0] * size[0],) + size[1:])
+        return F.reshape(out, shape[:1] + size)
+
     def forward(self, dout, w, input_size):
         x_shape = tuple(input_size)
         return kernels.call("conv2d_backprop_input")(dout, w, x_shape, *self.kernel_args(x_shape))

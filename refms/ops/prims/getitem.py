@@ -115,16 +115,12 @@ class SetItem(Primitive):
     def infer(self, x, value, index):
         region = _Probe.shape_of("SetItem", x.shape, index)
         value_shape = tuple(value.shape)
-        extra = value_shape[:max(len(value_shape) - len(region), 0)]
-        if any(d != 1 for d in extra):
+        fits = len(value_shape) <= len(region) and all(
+            a in (1, b) or -1 in (a, b) for a, b in zip(reversed(value_shape), reversed(region)))
+        if not fits:         # MindSpore 2.10 broadcasts value to the region: no extra leading axes
             raise op_error("SetItem", f"cannot assign a value of shape {shape_str(value_shape)} to "
                                       f"the region of shape {shape_str(region)} selected by "
                                       f"{index!r}.", ValueError)
-        for a, b in zip(reversed(value_shape), reversed(region)):
-            if a not in (1, b) and -1 not in (a, b):
-                raise op_error("SetItem", f"cannot assign a value of shape {shape_str(value_shape)}"
-                                          f" to the region of shape {shape_str(region)} selected "
-                                          f"by {index!r}.", ValueError)
         return Abstract(x.shape, x.dtype)
 
     def batch(self, batched, x, value, index):
@@ -143,9 +139,6 @@ class SetItem(Primitive):
 
     def forward(self, x, value, index):
         y = kernels.call("copy")(x)
-        region = kernels.call("getitem")(y, index)
-        if hasattr(value, "ndim") and value.ndim > region.ndim:       # drop leading 1-axes
-            value = kernels.call("reshape")(value, region.shape)
         kernels.call("setitem")(y, index, kernels.astype(value, y.dtype.type)
                                 if hasattr(value, "dtype") else value)
         return y
@@ -154,11 +147,7 @@ class SetItem(Primitive):
         dx = _SETITEM(dout, 0, index)
         dvalue = _GETITEM(dout, index)
         if isinstance(value, Tensor):
-            value_shape = tuple(value.shape)
-            lead = len(dvalue.shape) - len(value_shape)
-            if lead < 0:
-                dvalue = F.reshape(dvalue, (1,) * -lead + tuple(dvalue.shape))
-            dvalue = sum_to(dvalue, value_shape)
+            dvalue = sum_to(dvalue, tuple(value.shape))
             if dvalue.dtype is not value.dtype:
                 dvalue = F.cast(dvalue, value.dtype)
         return dx, dvalue, None

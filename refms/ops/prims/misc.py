@@ -31,6 +31,10 @@ class _Clip(Primitive):
                 shape = broadcast_shape(self.name, shape, bound.shape)
         return shape
 
+    def batch(self, batched, x, clip_min, clip_max):
+        """vmap: the bounds broadcast against x, as the elementwise ops."""
+        return batching.elementwise(self, batched, (x, clip_min, clip_max))
+
     def forward(self, x, clip_min, clip_max):
         return kernels.call("clip")(x, clip_min, clip_max)
 
@@ -109,7 +113,7 @@ class CumSum(Primitive):
 
     def batch(self, batched, x, axis):
         """vmap: the per-example axis shifted past the batch axis."""
-        return self(x, batching.batch_axis(axis, len(x.shape) - 1))
+        return self(x, batching.batch_axis(int(axis), len(x.shape) - 1))
 
     def forward(self, x, axis):
         return kernels.call("cumsum")(x, int(axis) % max(x.ndim, 1), self.exclusive, self.reverse)
@@ -130,6 +134,11 @@ class _Bitwise(Primitive):
                 raise op_error(self.name, f"the dtype of '{name}' should be an integer or Bool "
                                           f"type, but got {dtype}.")
         return result
+
+    def batch(self, batched, x, y):
+        """vmap: broadcasting, as the elementwise ops."""
+        return batching.elementwise(self, batched, (x, y))
+
 
 
 @register
@@ -158,6 +167,10 @@ class Invert(Primitive):
             raise op_error("Invert", f"the dtype of 'x' should be an integer type, but got "
                                      f"{x.dtype}.")
         return Abstract(tuple(x.shape), x.dtype)
+
+    def batch(self, batched, x):
+        """vmap: pointwise, so the batch passes straight through."""
+        return self(x)
 
     def forward(self, x):
         return kernels.call("invert")(x)

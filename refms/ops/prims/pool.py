@@ -255,6 +255,12 @@ class MaxPoolGrad(_Pool2D):
                                       f"but got {shape_str(dout.shape)}.", ValueError)
         return Abstract(x.shape, x.dtype)
 
+    def batch(self, batched, x, out, dout):
+        """vmap with every input batched: the batch folds into N."""
+        if not all(batched):
+            return NotImplemented
+        return batching.merge_batch_all(self, (x, out, dout))
+
     def forward(self, x, out, dout):
         return kernels.call("max_pool2d_grad")(dout, self.argmax(x, out), x.shape)
 
@@ -322,6 +328,12 @@ class AvgPoolGrad(_AvgDivisor, _Pool2D):
             raise op_error(self.name, f"the shape of 'grad' should be {shape_str(self.output_shape(x))}, "
                                       f"but got {shape_str(dout.shape)}.", ValueError)
         return Abstract(x.shape, x.dtype)
+
+    def batch(self, batched, x, out, dout):
+        """vmap with every input batched: the batch folds into N."""
+        if not all(batched):
+            return NotImplemented
+        return batching.merge_batch_all(self, (x, out, dout))
 
     def forward(self, x, out, dout):
         return kernels.call("avg_pool2d_grad")(dout, x.shape, *self.kernel_args(x.shape),

@@ -226,6 +226,11 @@ class Tile(Primitive):
         shape, multiples = self._aligned(x.shape, multiples)
         return Abstract(tuple(s * m for s, m in zip(shape, multiples)), x.dtype)
 
+    def batch(self, batched, x, multiples):
+        """vmap: per-example shape and multiples padded to one rank; the batch axis tiled once."""
+        shape, multiples = self._aligned(tuple(x.shape)[1:], multiples)
+        return self(batching.lift_rank(x, len(shape)), (1,) + tuple(multiples))
+
     def forward(self, x, multiples):
         return kernels.call("tile")(x, multiples)
 
