@@ -15,6 +15,8 @@ from .meta import (Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor
                    rank, size, tuple_to_array, scalar_to_tensor, partial, constexpr, tuple_len,
                    make_range)
 from ..autograd.grad import grad, value_and_grad
+from ..autograd.vmap import vmap
+from ..autograd.jacobians import vjp, jvp, jacrev, jacfwd
 from . import composite, operations, meta
 from . import operations as P  # noqa: N812  (``from mindspore.ops import P`` works in MindSpore)
 from . import functional as function  # ``mindspore.ops.function``: the functional ops
