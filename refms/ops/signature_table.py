@@ -129,6 +129,7 @@ SIGNATURES = {
     'repeat_elements': (('x', 'p', None), ('rep', 'p', None), ('axis', 'p', '0')),
     'reshape': (('input', 'p', None), ('shape', 'p', None)),
     'reverse': (('x', 'p', None), ('axis', 'p', None)),
+    'reverse_sequence': (('x', 'p', None), ('seq_lengths', 'p', None), ('seq_dim', 'p', None), ('batch_dim', 'p', '0')),
     'round': (('input', 'p', None), ('decimals', 'k', '0')),
     'rsqrt': (('input', 'p', None),),
     'scalar_to_tensor': (('input_x', 'p', None), ('dtype', 'p', 'mindspore.float32')),
