@@ -67,14 +67,14 @@ class _ChannelDropout(_Random):
 
     def forward(self, x):
         channels = tuple(x.shape[:2]) + (1,) * (self.rank - 2)
-        keep = kernels.call("bernoulli")(self.rng(), channels, self.keep_prob, np.bool_)
+        keep = kernels.call("bernoulli")(self.rng(), channels, self.keep_prob, bool)
         mask = kernels.call("broadcast_to")(keep, tuple(x.shape))
-        if np.issubdtype(x.dtype, np.floating):
+        if x.dtype.kind == "f":
             kept = kernels.call("mul")(x, kernels.call("cast")(mask, x.dtype))
             return kernels.call("scale")(kept, self.scale()), mask
         # integers: scaled in float32, then truncated back (MindSpore: 7 / 0.75 -> 9)
-        kept = kernels.call("mul")(kernels.call("cast")(x, np.float32),
-                                   kernels.call("cast")(mask, np.float32))
+        kept = kernels.call("mul")(kernels.call("cast")(x, "float32"),
+                                   kernels.call("cast")(mask, "float32"))
         return kernels.call("cast")(kernels.call("scale")(kept, self.scale()), x.dtype), mask
 
     def scale(self):
