@@ -292,7 +292,8 @@ def softmax_cross_entropy(logits, labels):
     """lossₙ = −Σ_c labelsₙ꜀ · log_softmax(logits)ₙ꜀;  dlogits = softmax(logits) − labels."""
     if (not isinstance(logits, np.ndarray) or not isinstance(labels, np.ndarray)
             or logits.dtype not in (np.float32, np.float64) or labels.dtype != logits.dtype
-            or logits.ndim != 2 or labels.shape != logits.shape or logits.size == 0):
+            or logits.ndim != 2 or labels.shape != logits.shape or logits.size == 0
+            or not np.isfinite(logits).all()):    # non-finite lines: the reference's rule
         return reference_kernel("softmax_cross_entropy")(logits, labels)
     loss = np.empty(logits.shape[0], dtype=logits.dtype)
     grad = np.empty(logits.shape, dtype=logits.dtype)
@@ -304,7 +305,8 @@ def sparse_softmax_cross_entropy(logits, labels, is_grad):
     """Mean of −log_softmax(logits)[label], or its gradient (softmax − onehot) / N."""
     if (not isinstance(logits, np.ndarray) or logits.dtype not in (np.float32, np.float64)
             or logits.ndim < 1 or labels.size == 0 or logits.size == 0
-            or tuple(logits.shape[:logits.ndim - 1]) != tuple(np.shape(labels))):
+            or tuple(logits.shape[:logits.ndim - 1]) != tuple(np.shape(labels))
+            or not np.isfinite(logits).all()):    # non-finite lines: the reference's rule
         return reference_kernel("sparse_softmax_cross_entropy")(logits, labels, is_grad)
     classes = logits.shape[logits.ndim - 1]
     rows = np.ascontiguousarray(logits).reshape(-1, classes)
