@@ -9,22 +9,22 @@ input's value (a dictionary per call, a walk up the frames), deciding what
 kind of callee a node has, wrapping every intermediate result in a Tensor
 and unwrapping it again for the next kernel.
 
-:func:`plan` does that work at compile time (the classic "threaded code"
+``plan`` does that work at compile time (the classic "threaded code"
 form of an interpreter: the program becomes a list of ready calls):
 
 * every value gets a *slot*, an index into one list (the graph's
   parameters first, then one slot per cnode in program order);
-* every call is a :class:`Step`: the kernel runner, the argument list with
+* every call is a ``Step``: the kernel runner, the argument list with
   the constants already in place, and the slots to fill in;
 * weights and Tensor constants are read when their step runs (an optimizer
   update between calls, or a Tensor changed in place, is seen);
 * intermediates stay arrays of their backend, cast to the dtype inference
   gave the node; only the graph's output becomes a Tensor again.
 
-The result of a step is exactly what :func:`refms.ops.apply.execute` would
+The result of a step is exactly what ``refms.ops.apply.execute`` would
 compute (the same casts, the same ``forward``), so a flat program and the
 interpreter agree to the bit; the tests run both.  A graph that calls other
-graphs, switches or closures is not flat (:func:`plan` returns None) and runs
+graphs, switches or closures is not flat (``plan`` returns None) and runs
 on the interpreter.
 """
 from ..ops.apply import cast_result, compute, unwrap, wrap
