@@ -188,6 +188,22 @@ def vision_cases():
         ("random_color_contrast", ("RandomColorAdjust", [], {"contrast": (0.6, 0.6)}), "rgb"),
         ("random_color_saturation", ("RandomColorAdjust", [], {"saturation": (1.5, 1.5)}), "rgb"),
         ("random_color_hue", ("RandomColorAdjust", [], {"hue": (0.1, 0.1)}), "rgb"),
+        ("random_color_hue_wide", ("RandomColorAdjust", [], {"hue": (-0.3, -0.3)}), "rgb_wide"),
+        # the hue path: 8-bit HSV both ways; rows of 75 pixels run OpenCV's vector loop
+        # (two blocks of 32) and its scalar tail (11 pixels)
+        ("adjust_hue_0", ("AdjustHue", [0.0], {}), "rgb_wide"),
+        ("adjust_hue_0.1", ("AdjustHue", [0.1], {}), "rgb_wide"),
+        ("adjust_hue_-0.1", ("AdjustHue", [-0.1], {}), "rgb_wide"),
+        ("adjust_hue_0.37", ("AdjustHue", [0.37], {}), "rgb_wide"),
+        ("adjust_hue_0.5", ("AdjustHue", [0.5], {}), "rgb_wide"),
+        ("adjust_hue_-0.5", ("AdjustHue", [-0.5], {}), "rgb_wide"),
+        ("adjust_hue_narrow", ("AdjustHue", [0.25], {}), "rgb"),
+        ("adjust_hue_too_large", ("AdjustHue", [0.6], {}), "rgb"),
+        ("adjust_hue_gray", ("AdjustHue", [0.1], {}), "gray"),
+        ("adjust_brightness", ("AdjustBrightness", [1.3], {}), "rgb_wide"),
+        ("adjust_contrast", ("AdjustContrast", [0.7], {}), "rgb_wide"),
+        ("adjust_saturation", ("AdjustSaturation", [1.6], {}), "rgb_wide"),
+        ("adjust_brightness_negative", ("AdjustBrightness", [-1.0], {}), "rgb"),
         ("to_tensor", ("ToTensor", [], {}), "rgb"),
         ("grayscale", ("Grayscale", [], {}), "rgb"),
         ("convert_color", ("ConvertColor", ["RGB2GRAY"], {}), "rgb"),
@@ -197,9 +213,15 @@ def vision_cases():
     return cases
 
 
+# RandomColorAdjust with all four factors pinned: MindSpore applies the four in a random
+# order (a shuffle per call), so record.py records every order, chained from the Adjust* ops
+COLOR_FACTORS = {"brightness": 1.1, "contrast": 0.9, "saturation": 1.2, "hue": 0.2}
+
+
 def vision_inputs():
     rgb = vision_image()
-    return {"rgb": rgb, "rgb_float": rgb.astype(np.float32) / 7.0,
+    return {"rgb": rgb, "rgb_wide": vision_image(5, 75, seed=8),
+            "rgb_float": rgb.astype(np.float32) / 7.0,
             "gray": rgb[..., :1].copy(), "chw_float": (rgb.transpose(2, 0, 1) / 255.0)
             .astype(np.float32)}
 

@@ -161,6 +161,22 @@ def record_vision():
         except Exception as e:                       # recorded: refms must fail too
             arrays[name + "/error"] = np.array(f"{type(e).__name__}: {e}".splitlines()[0])
             print("error", name, arrays[name + "/error"])
+    # RandomColorAdjust's four adjustments in each of the 24 orders, and what
+    # RandomColorAdjust itself returns for a few seeds (one of the 24)
+    import itertools
+    import mindspore.dataset as ds
+    ops = {"brightness": vision.AdjustBrightness, "contrast": vision.AdjustContrast,
+           "saturation": vision.AdjustSaturation, "hue": vision.AdjustHue}
+    image = images["rgb_wide"]
+    for order in itertools.permutations(inputs.COLOR_FACTORS):
+        out = image
+        for name in order:
+            out = ops[name](inputs.COLOR_FACTORS[name])(out)
+        arrays["color_order/" + ",".join(order)] = out
+    pinned = {k: (v, v) for k, v in inputs.COLOR_FACTORS.items()}
+    for seed in range(6):
+        ds.config.set_seed(seed)
+        arrays[f"color_random/{seed}"] = vision.RandomColorAdjust(**pinned)(image)
     # Decode of the checked-in files
     for path in ("cat/0.jpg", "cat/0.png"):
         with open(os.path.join(HERE, "images", path), "rb") as f:
