@@ -46,6 +46,63 @@ def write_mindrecords(FileWriter, folder):
     return [two_calls] + [f"{shards}{i}" for i in range(3)]
 
 
+def append_mindrecords(FileWriter, folder):
+    """Files written in two sessions (open_for_append) and a schema with no scalar field."""
+    import os
+    appended = os.path.join(folder, "appended.mindrecord")
+    writer = FileWriter(appended, shard_num=1, overwrite=True)
+    writer.set_page_size(1 << 15)
+    writer.set_header_size(1 << 14)
+    writer.add_schema(MINDRECORD_SCHEMA, "appended")
+    writer.write_raw_data(mindrecord_rows(0, 4))
+    writer.commit()
+    writer = FileWriter.open_for_append(appended)
+    writer.write_raw_data(mindrecord_rows(4, 9))
+    writer.write_raw_data(mindrecord_rows(9, 12))
+    writer.commit()
+    blobs = os.path.join(folder, "blob_only.mindrecord")
+    writer = FileWriter(blobs, shard_num=2, overwrite=True)
+    writer.set_header_size(1 << 14)
+    writer.set_page_size(1 << 15)
+    writer.add_schema({"v": {"type": "float32", "shape": [3]}}, "blob only")
+    writer.write_raw_data([{"v": np.full(3, i, np.float32)} for i in range(6)])
+    writer.commit()
+    writer = FileWriter.open_for_append(blobs + "1")
+    writer.write_raw_data([{"v": np.full(3, -i, np.float32)} for i in range(1, 4)])
+    writer.commit()
+    return [appended, blobs + "0", blobs + "1"]
+
+
+def save_pipelines(ds):
+    """Pipelines that ``Dataset.save`` writes (name → dataset), built alike in both libraries."""
+    n = 9
+    rng = np.random.default_rng(12)
+    columns = {"image": rng.integers(0, 256, (n, 4, 5, 3)).astype(np.uint8),
+               "label": np.arange(n, dtype=np.int32) - 2,
+               "score": (np.arange(n) / 3.0).astype(np.float32),
+               "weight": np.linspace(-1, 1, n),
+               "word": np.array([f"w{i}" * (i + 1) for i in range(n)]),
+               "big": np.arange(n, dtype=np.uint32) * 400000000,
+               "flag": np.arange(n) % 3 == 0,
+               "half": np.arange(n * 2, dtype=np.float16).reshape(n, 2),
+               "ids": (np.arange(n * 3, dtype=np.int64).reshape(n, 3) - 4) * 100000}
+
+    def table():
+        return ds.NumpySlicesDataset(columns, shuffle=False)
+
+    def scaled(image):
+        return (image[:3, :3] * 0.5).astype(np.float32)
+
+    return {
+        "save_columns": table(),
+        "save_mapped_batched": table().project(["image", "label"]).map(
+            scaled, ["image"]).batch(4),
+        "save_no_scalars": table().project(["image", "half"]),
+        "save_renamed": table().project(["label", "score"]).rename(["label", "score"],
+                                                                   ["y.0", "x-1"]),
+    }
+
+
 def cifar_bytes(kind, rows, seed):
     """Records of a CIFAR binary batch: label byte(s) then 3·32·32 image bytes (CHW)."""
     rng = np.random.default_rng(seed)

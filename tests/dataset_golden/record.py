@@ -69,6 +69,32 @@ def record_mindrecord():
         shutil.rmtree(folder)
 
 
+def record_mindrecord_more():
+    """open_for_append and Dataset.save: sha256 and index rows of what MindSpore wrote, and
+    the rows MindSpore reads back from a 3-file save (its file of each row is random)."""
+    import mindspore.dataset as ds
+    from mindspore.mindrecord import FileWriter
+    folder = tempfile.mkdtemp()
+    out = {"append": {}, "save": {}}
+    try:
+        for path in inputs.append_mindrecords(FileWriter, folder):
+            out["append"][os.path.basename(path)] = {"sha256": sha256(path),
+                                                     "index": index_rows(path)}
+        for name, data in inputs.save_pipelines(ds).items():
+            path = os.path.join(folder, name + ".mindrecord")
+            data.save(path)
+            out["save"][name] = {"sha256": sha256(path), "index": index_rows(path)}
+        shards = os.path.join(folder, "save_sharded.mindrecord")
+        inputs.save_pipelines(ds)["save_columns"].save(shards, num_files=3)
+        read = ds.MindDataset(shards + "0", shuffle=False)
+        out["save_sharded_labels"] = sorted(int(r["label"]) for r in
+                                            read.create_dict_iterator(output_numpy=True))
+    finally:
+        shutil.rmtree(folder)
+    with open(os.path.join(HERE, "mindrecord", "more.json"), "w") as f:
+        json.dump(out, f, indent=1)
+
+
 def rows_of(data, prefix, arrays):
     """Store every row of ``data`` (shuffle off) as arrays named prefix/row/column."""
     arrays[f"{prefix}/columns"] = np.array(data.get_col_names())
@@ -332,7 +358,9 @@ def record_pipeline():
     np.savez_compressed(os.path.join(HERE, "pipeline.npz"), **arrays)
 
 
-SECTIONS = {"pipeline": record_pipeline, "mindrecord": record_mindrecord, "sources": record_sources, "vision": record_vision,
+SECTIONS = {"pipeline": record_pipeline, "mindrecord": record_mindrecord,
+            "mindrecord_more": record_mindrecord_more, "sources": record_sources,
+            "vision": record_vision,
             "transforms": record_transforms, "text": record_text, "audio": record_audio}
 
 if __name__ == "__main__":
