@@ -25,6 +25,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "sphinx_copybutton",
     "refms_docs",            # _ext/refms_docs.py: IR listings and pictures, the op reference
+    "refms_conformance_examples",  # the MindSpore pages' examples in the tutorials, as doctests
 ]
 
 nitpicky = True

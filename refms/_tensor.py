@@ -499,6 +499,14 @@ class Tensor:
     def __setitem__(self, index, value):
         F.setitem(self, index, value)
 
+    def _replace_value(self, new):
+        """Take over the value of the Tensor ``new`` (``x[i] = v`` in PyNative): the storage
+        becomes ``new``'s, and the gradient tapes are told (:data:`tensor_versions`), so that
+        the value this Tensor had before becomes a tensor of its own on them."""
+        old = Tensor._make(self._value(), self._dtype)
+        self._data = new._value()
+        tensor_versions.replaced(self, old, new)
+
     def __iter__(self):
         if not self.shape:
             raise TypeError("iteration over a 0-d tensor")
@@ -628,6 +636,30 @@ def _cast_array(array, dtype):
     if array.dtype.kind in "iu" and np.dtype(dtype.np_type).kind in "iu":
         return array.astype(dtype.np_type)      # wraps, like MindSpore's integer casts
     return array.astype(dtype.np_type)
+
+
+class _TensorVersions:
+    """The seam through which the autodiff layer learns that a Tensor's value was replaced
+    (``x[i] = v``).  The tape installs itself here when it is imported
+    (``refms.autograd.tape``); without it nothing tracks versions."""
+
+    def __init__(self):
+        self.tracker = None
+
+    def install(self, tracker):
+        """``tracker.tracking()`` -> bool; ``tracker.replaced(tensor, old, new)``."""
+        self.tracker = tracker
+
+    def tracking(self):
+        """True when a replaced value must be told to the tapes (one is recording)."""
+        return self.tracker is not None and self.tracker.tracking()
+
+    def replaced(self, tensor, old, new):
+        if self.tracker is not None:
+            self.tracker.replaced(tensor, old, new)
+
+
+tensor_versions = _TensorVersions()
 
 
 #: The functional ops that Tensor's methods and operators run (``x + y`` is ``F.add(x, y)``).

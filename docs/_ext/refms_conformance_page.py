@@ -4,7 +4,8 @@ The suite writes its machine-readable results (``python -m conformance
 --json PATH``, schema ``refms-conformance-report/1``, see the suite's README);
 this directive turns them into tables: the summary, the verdicts per page and
 area, one row per documented example (page cases) with its verdict and the
-MindSpore version of the output it checks, and the operator tier per area.
+MindSpore version of the output it checks, the operator tier per area, and
+the API coverage weighted by use (``api_coverage``).
 """
 import json
 import os
@@ -77,7 +78,20 @@ class ConformanceReportDirective(Directive):
             [[c["id"], c["title"], c["version"], c["verdict"]] for c in pages])))
         out.append(section("Operator tier", table(
             ["area"] + verdicts, counts_by(operators, lambda c: (c["area"],), verdicts))))
+        out.append(api_coverage_section(results.get("api_coverage", [])))
         return out
+
+
+def api_coverage_section(entries):
+    """The API-coverage table: names of MindSpore's API that public code uses, weighted by use."""
+    from conformance.report import USAGE_NOTE
+
+    rows = [[e["namespace"], e["names"], e["present"], e["uses"], f"{e['weighted']:.1%}",
+             ", ".join(e["most_used_missing"][:5])] for e in entries]
+    block = section("API coverage, weighted by use", nodes.paragraph(text=USAGE_NOTE.replace("`", "")))
+    block += table(["namespace", "names used", "present", "uses", "share of uses present",
+                    "most used names missing"], rows)
+    return block
 
 
 def counts_by(cases, key, verdicts):

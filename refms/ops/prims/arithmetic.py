@@ -6,6 +6,7 @@ summed back to each input's shape and cast to its dtype (``grad_like``).
 
 from ... import dtype as mstype
 from ... import kernels
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote
 from ._base import binary_abstract, broadcast_shape, grad_like
@@ -90,6 +91,10 @@ class FloorDiv(_Binary):
     """z = ⌊x / y⌋ (no gradient: piecewise constant)."""
     elementwise = False
 
+    def batch(self, batched, x, y):
+        """vmap: broadcasting like the other elementwise ops (kept out of fusion only)."""
+        return batching.elementwise(self, batched, (x, y))
+
     def forward(self, x, y):
         return kernels.call("floor_div")(x, y)
 
@@ -98,6 +103,10 @@ class FloorDiv(_Binary):
 class FloorMod(_Binary):
     """z = x − ⌊x / y⌋·y (sign of y, Python's ``%``).  ∂z/∂x = 1, ∂z/∂y = −⌊x / y⌋."""
     elementwise = False
+
+    def batch(self, batched, x, y):
+        """vmap: broadcasting like the other elementwise ops (kept out of fusion only)."""
+        return batching.elementwise(self, batched, (x, y))
 
     def forward(self, x, y):
         return kernels.call("floor_mod")(x, y)
@@ -110,6 +119,10 @@ class FloorMod(_Binary):
 class Mod(_Binary):
     """z = x − trunc(x / y)·y (sign of x, C's ``fmod``).  ∂z/∂x = 1, ∂z/∂y = −trunc(x / y)."""
     elementwise = False
+
+    def batch(self, batched, x, y):
+        """vmap: broadcasting like the other elementwise ops (kept out of fusion only)."""
+        return batching.elementwise(self, batched, (x, y))
 
     def forward(self, x, y):
         return kernels.call("fmod")(x, y)

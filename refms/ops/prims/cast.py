@@ -1,6 +1,7 @@
 """Cast, Identity and StopGradient: ops that keep values and change type or gradient flow."""
 from ... import dtype as mstype
 from ... import kernels
+from .. import batching
 from ..primitive import Primitive, Abstract, register, alias, op_error
 
 
@@ -42,6 +43,10 @@ class Identity(Primitive):
     def infer(self, x):
         return Abstract(x.shape, x.dtype)
 
+    def batch(self, batched, x):
+        """vmap: the batch passes straight through."""
+        return self(x)
+
     def forward(self, x):
         return kernels.call("copy")(x)
 
@@ -56,6 +61,10 @@ class StopGradient(Primitive):
 
     def infer(self, x):
         return Abstract(x.shape, x.dtype)
+
+    def batch(self, batched, x):
+        """vmap: the batch passes straight through."""
+        return self(x)
 
     def forward(self, x):
         return x

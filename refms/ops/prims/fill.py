@@ -3,6 +3,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, functional, op_error
 
 
@@ -63,6 +64,10 @@ class ZerosLike(Primitive):
     def infer(self, x):
         return Abstract(x.shape, x.dtype)
 
+    def batch(self, batched, x):
+        """vmap: the batch passes straight through."""
+        return self(x)
+
     def forward(self, x):
         return kernels.call("full_like")(x, 0)
 
@@ -75,6 +80,10 @@ class OnesLike(Primitive):
 
     def infer(self, x):
         return Abstract(x.shape, x.dtype)
+
+    def batch(self, batched, x):
+        """vmap: the batch passes straight through."""
+        return self(x)
 
     def forward(self, x):
         return kernels.call("full_like")(x, 1)

@@ -5,6 +5,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote_many
 from ._base import binary_abstract, broadcast_shape, grad_like, normalize_axis, shape_str
@@ -29,6 +30,10 @@ class _Clip(Primitive):
             if bound is not None:
                 shape = broadcast_shape(self.name, shape, bound.shape)
         return shape
+
+    def batch(self, batched, x, clip_min, clip_max):
+        """vmap: the bounds broadcast against x, as the elementwise ops."""
+        return batching.elementwise(self, batched, (x, clip_min, clip_max))
 
     def forward(self, x, clip_min, clip_max):
         return kernels.call("clip")(x, clip_min, clip_max)
@@ -106,6 +111,10 @@ class CumSum(Primitive):
         normalize_axis("CumSum", axis, len(x.shape))
         return Abstract(tuple(x.shape), x.dtype)
 
+    def batch(self, batched, x, axis):
+        """vmap: the per-example axis shifted past the batch axis."""
+        return self(x, batching.batch_axis(int(axis), len(x.shape) - 1))
+
     def forward(self, x, axis):
         return kernels.call("cumsum")(x, int(axis) % max(x.ndim, 1), self.exclusive, self.reverse)
 
@@ -125,6 +134,11 @@ class _Bitwise(Primitive):
                 raise op_error(self.name, f"the dtype of '{name}' should be an integer or Bool "
                                           f"type, but got {dtype}.")
         return result
+
+    def batch(self, batched, x, y):
+        """vmap: broadcasting, as the elementwise ops."""
+        return batching.elementwise(self, batched, (x, y))
+
 
 
 @register
@@ -154,6 +168,10 @@ class Invert(Primitive):
                                      f"{x.dtype}.")
         return Abstract(tuple(x.shape), x.dtype)
 
+    def batch(self, batched, x):
+        """vmap: pointwise, so the batch passes straight through."""
+        return self(x)
+
     def forward(self, x):
         return kernels.call("invert")(x)
 
@@ -175,6 +193,10 @@ class AddN(Primitive):
                                        f"{shape_str(t.shape)}, shape of input[0]: "
                                        f"{shape_str(first.shape)}.", ValueError)
         return Abstract(tuple(first.shape), first.dtype)
+
+    def batch(self, batched, tensors):
+        """vmap: every member is batched (the executor broadcast the others): a plain AddN."""
+        return self(tensors)
 
     def forward(self, tensors):
         return kernels.call("add_n")(tensors)

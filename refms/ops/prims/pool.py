@@ -26,6 +26,7 @@ import numpy as np
 from ... import dtype as mstype
 from ... import kernels
 from ...kernels.pool import real_cell_counts
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ._base import FLOATS, shape_str
 from .conv import positive_pair, same_padding
@@ -194,6 +195,10 @@ class MaxPool(_Pool2D):
     def infer(self, x):
         return Abstract(self.output_shape(x), x.dtype)
 
+    def batch(self, batched, x):
+        """vmap: the batch folds into N."""
+        return batching.merge_batch(self, x)
+
     def forward(self, x):
         return self.max_pool(x)[0]
 
@@ -250,6 +255,12 @@ class MaxPoolGrad(_Pool2D):
                                       f"but got {shape_str(dout.shape)}.", ValueError)
         return Abstract(x.shape, x.dtype)
 
+    def batch(self, batched, x, out, dout):
+        """vmap with every input batched: the batch folds into N."""
+        if not all(batched):
+            return NotImplemented
+        return batching.merge_batch_all(self, (x, out, dout))
+
     def forward(self, x, out, dout):
         return kernels.call("max_pool2d_grad")(dout, self.argmax(x, out), x.shape)
 
@@ -294,6 +305,10 @@ class AvgPool(_AvgDivisor, _Pool2D):
     def infer(self, x):
         return Abstract(self.output_shape(x), x.dtype)
 
+    def batch(self, batched, x):
+        """vmap: the batch folds into N."""
+        return batching.merge_batch(self, x)
+
     def forward(self, x):
         return kernels.call("avg_pool2d")(x, *self.kernel_args(x.shape), self.divisor(x.shape))
 
@@ -313,6 +328,12 @@ class AvgPoolGrad(_AvgDivisor, _Pool2D):
             raise op_error(self.name, f"the shape of 'grad' should be {shape_str(self.output_shape(x))}, "
                                       f"but got {shape_str(dout.shape)}.", ValueError)
         return Abstract(x.shape, x.dtype)
+
+    def batch(self, batched, x, out, dout):
+        """vmap with every input batched: the batch folds into N."""
+        if not all(batched):
+            return NotImplemented
+        return batching.merge_batch_all(self, (x, out, dout))
 
     def forward(self, x, out, dout):
         return kernels.call("avg_pool2d_grad")(dout, x.shape, *self.kernel_args(x.shape),
