@@ -11,7 +11,7 @@ The graph's weights are the Cell's parameters (named by their ``ref_key``);
 graph runs node by node in either mode (it is already a graph: nothing is
 compiled again).
 """
-from .. import _tensor
+from .._tensor import Tensor
 from .cell import Cell
 
 __all__ = ["GraphCell"]
@@ -22,8 +22,7 @@ class GraphCell(Cell):
 
     def __init__(self, graph, params_init=None, obf_random_seed=None):
         super().__init__()
-        from ..train.mindir_load import MindIRGraph
-        if not isinstance(graph, MindIRGraph):
+        if not (hasattr(graph, "run") and hasattr(graph, "parameters")):   # a MindIRGraph
             raise TypeError(f"For 'GraphCell', the argument 'graph' must be a graph returned by "
                             f"load(), but got {type(graph).__name__}.")
         self.graph = graph
@@ -32,7 +31,7 @@ class GraphCell(Cell):
             if name not in by_key:
                 raise ValueError(f"For 'GraphCell', 'params_init' names {name!r}, which is not a "
                                  f"parameter of the graph: {sorted(by_key)}.")
-            value = value if isinstance(value, _tensor.Tensor) else _tensor.Tensor(value)
+            value = value if isinstance(value, Tensor) else Tensor(value)
             graph.parameters[by_key[name]].set_data(value)
         for param in graph.parameters.values():
             self.insert_param_to_cell(param.name.replace(".", "_"), param)

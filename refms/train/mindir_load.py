@@ -15,7 +15,7 @@ passing the value through.  Operators refms cannot run raise a
 """
 import numpy as np
 
-from .. import ops
+from ..ops import operations as ops
 from .._tensor import Tensor
 from ..parameter import Parameter
 from . import protobuf
