@@ -17,6 +17,8 @@ class Cast(Primitive):
     n_tensor_inputs = 1
 
     def infer(self, x, dtype):
+        if dtype is None or isinstance(dtype, str):
+            mstype.check_dtype("Cast", dtype)
         if not isinstance(dtype, mstype.Type):
             try:
                 dtype = mstype.to_dtype(dtype)

@@ -36,7 +36,8 @@ class MatMul(Primitive):
             raise op_error("MatMul", f"the input dimensions must be equal, but got 'x1_col': {k1} "
                                      f"and 'x2_row': {k2}. (x1 shape {shape_str(x.shape)}, x2 shape "
                                      f"{shape_str(y.shape)}, transpose_a={self.transpose_a}, "
-                                     f"transpose_b={self.transpose_b})", ValueError)
+                                     f"transpose_b={self.transpose_b})",
+                           RuntimeError)     # MindSpore 2.10's MatMul (MatMulExt) raises RuntimeError
         return Abstract((m, n), x.dtype)
 
     def batch(self, batched, x, y):

@@ -3,6 +3,7 @@ BitwiseOr, AddN; and ``ops.isclose`` composed from comparisons.
 """
 import numpy as np
 
+from ..._tensor import Tensor
 from ... import dtype as mstype
 from ... import kernels
 from .. import batching
@@ -212,6 +213,10 @@ _CLAMP = Clamp()
 def clip_by_value(x, clip_value_min=None, clip_value_max=None):
     """ops.clip_by_value(x, clip_value_min=None, clip_value_max=None); x may be a list/tuple."""
     if isinstance(x, (tuple, list)):
+        if not all(isinstance(t, Tensor) for t in x):
+            raise TypeError(f"For 'clip_by_value', the type of argument 'x' must be Tensor or "
+                            f"tuple[Tensor] or list[Tensor], but got {type(x).__name__} holding "
+                            f"{sorted({type(t).__name__ for t in x})}.")
         return tuple(_CLIP_BY_VALUE(t, clip_value_min, clip_value_max) for t in x)
     return _CLIP_BY_VALUE(x, clip_value_min, clip_value_max)
 

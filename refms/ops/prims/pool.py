@@ -206,6 +206,11 @@ class MaxPool(_Pool2D):
         return (MaxPoolGrad.like(self)(x, out, dout),)
 
 
+#: −FLT_MAX by item size (float16, float32, float64): where MindSpore's MaxPoolWithArgmaxV2
+#: starts its scan.
+_LOWEST = {2: -65504.0, 4: -3.4028234663852886e38, 8: -1.7976931348623157e308}
+
+
 @register
 class MaxPoolWithArgmaxV2(_Pool2D):
     """(y, argmax): MaxPool with symmetric ``pads`` and ``ceil_mode``; argmax = flat index h·W + w in x.
@@ -236,6 +241,12 @@ class MaxPoolWithArgmaxV2(_Pool2D):
         return Abstract(shape, x.dtype), Abstract(shape, self.argmax_type)
 
     def forward(self, x):
+        """NaN cells never win: MindSpore 2.10's kernel scans from −FLT_MAX, so a window of
+        only NaN gives −FLT_MAX (recorded).  Unlike :class:`MaxPool`, whose first cell wins."""
+        nan = kernels.call("isnan")(x)
+        if bool(kernels.call("reduce_any")(nan, (), False)):
+            lowest = kernels.call("full_like")(x, _LOWEST[x.dtype.itemsize])
+            x = kernels.call("where")(nan, lowest, x)
         return self.max_pool(x)
 
     def bprop(self, x, out, dout):

@@ -85,6 +85,13 @@ class ReduceMean(_Reduce):
 class _ReduceExtremum(_Reduce):
     """max/min: the gradient goes to the elements equal to the result, shared equally on ties."""
 
+    def infer(self, x, axis=()):
+        axes = normalize_axes(self.name, axis, len(x.shape)) or tuple(range(len(x.shape)))
+        if any(x.shape[i] == 0 for i in axes):
+            raise op_error(self.name, f"cannot reduce over an empty dimension: input shape "
+                                      f"{tuple(x.shape)}, axis {axis}.", ValueError)
+        return super().infer(x, axis)
+
     def bprop(self, x, axis, out, dout):
         hits = F.cast(F.equal(x, self._restore(x, axis, out)), dout.dtype)
         count = self._restore(x, axis, F.reduce_sum(hits, normalize_axes(self.name, axis, len(x.shape)),

@@ -118,6 +118,10 @@ class _ArgExtremum(Primitive):
     def infer(self, x):
         _check_sortable(self.name, x, allow_bool=True)
         axis = normalize_axis(self.name, self.axis, len(x.shape))
+        if len(x.shape) and x.shape[axis] == 0:
+            # MindSpore 2.10's CPU kernel fails to launch here (RuntimeError, recorded)
+            raise op_error(self.name, f"the dimension {axis} to search is empty (input shape "
+                                      f"{shape_str(x.shape)}).", RuntimeError)
         shape = tuple(d for i, d in enumerate(x.shape) if i != axis)
         return Abstract(shape, self.output_type)
 
