@@ -59,7 +59,9 @@ class Normalize(ImageOp):
             raise RuntimeError(f"Normalize: the image has {channels} channels but 'mean' and 'std' "
                                f"have {self.mean.size} values.")
         shape = (1, 1, -1) if self.is_hwc else (-1, 1, 1)
-        return ((image - self.mean.reshape(shape)) / self.std.reshape(shape)).astype(np.float32)
+        image -= self.mean.reshape(shape)           # in place: ``image`` is a fresh copy
+        image /= self.std.reshape(shape)
+        return image
 
 
 class HWC2CHW(ImageOp):
