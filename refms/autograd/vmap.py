@@ -278,6 +278,46 @@ def _out_spec(out_axes, out):
     return _broadcast_spec(out_axes, out, "out_axes")
 
 
+def _take(value, axis, i):
+    """Example ``i`` of an input mapped along ``axis`` (nested like the input)."""
+    if isinstance(value, (tuple, list)):
+        return type(value)(_take(v, a, i) for v, a in zip(value, axis))
+    if not isinstance(value, Tensor) or axis is None:
+        return value
+    axis = _axis_in(axis, len(value.shape), "'in_axes'")
+    return F.getitem(value, (slice(None),) * axis + (i,))
+
+
+def _stack(results, axis):
+    """The examples' results stacked along ``axis`` (nested like a result)."""
+    first = results[0]
+    if isinstance(first, (tuple, list)):
+        return type(first)(_stack([r[k] for r in results], a)
+                           for k, a in enumerate(axis))
+    if axis is None:
+        return first
+    return F.stack(results, _axis_in(axis, len(first.shape) + 1, "'out_axes'"))
+
+
+def _ensemble(cells, in_axes, out_axes, args):
+    """``vmap`` of a CellList (model ensembling): example ``i`` runs through cell ``i``, each
+    with its own parameters; the results are stacked along ``out_axes``.  A loop over the
+    models — each model is a different function, so there is no one op to batch."""
+    if isinstance(in_axes, (tuple, list)) and len(in_axes) != len(args):
+        raise ValueError(f"For 'vmap', 'in_axes' has {len(in_axes)} entries but the function "
+                         f"was called with {len(args)} positional inputs.")
+    spec = _broadcast_spec(list(in_axes) if isinstance(in_axes, (tuple, list)) else in_axes,
+                           list(args), "in_axes")
+    mapped = [v.shape[_axis_in(a, len(v.shape), "'in_axes'")]
+              for v, a in _leaves(list(args), spec) if a is not None]
+    size = len(cells)
+    if any(m != size for m in mapped):
+        raise RuntimeError(f"For 'vmap', a CellList of {size} cells maps inputs whose mapped "
+                           f"axes have sizes {mapped}: they must equal the number of cells.")
+    results = [cells[i](*[_take(a, s, i) for a, s in zip(args, spec)]) for i in range(size)]
+    return _stack(results, _out_spec(out_axes, results[0]))
+
+
 def vmap(fn, in_axes=0, out_axes=0):
     """``refms.vmap`` / ``ops.vmap``: ``fn`` mapped over the ``in_axes`` of its positional inputs.
 
@@ -285,7 +325,8 @@ def vmap(fn, in_axes=0, out_axes=0):
     argument, nested like the argument, each an int or ``None`` (not mapped).
     ``out_axes``: where the batch axis goes in each output, the same way; ``None`` for an
     output that does not depend on the mapped inputs.  ``fn`` may be a function, a Cell,
-    or another transform (``vmap(grad(f))``, ``vmap(vmap(f))``).
+    or another transform (``vmap(grad(f))``, ``vmap(vmap(f))``); a CellList maps example
+    ``i`` through cell ``i`` (model ensembling).
     """
     if not callable(fn):
         raise TypeError(f"For 'vmap', 'fn' should be a function or a Cell, but got "
@@ -294,6 +335,8 @@ def vmap(fn, in_axes=0, out_axes=0):
     _check_axes_spec(out_axes, "out_axes")
 
     def impl(*args):
+        if getattr(fn, "vmap_over_cells", False):
+            return _ensemble(fn, in_axes, out_axes, args)
         if isinstance(in_axes, (tuple, list)) and len(in_axes) != len(args):
             raise ValueError(f"For 'vmap', 'in_axes' has {len(in_axes)} entries but the function "
                              f"was called with {len(args)} positional inputs.")

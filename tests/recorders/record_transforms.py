@@ -78,6 +78,16 @@ def cases(ms, graph=False):
         parser needs ``run`` to be a ``def``: a lambda among others on a line fails)."""
         return lambda: compiled(run)(*args)
 
+    class Scale(nn.Cell):
+        def __init__(self, k):
+            super().__init__()
+            self.w = ms.Parameter(T(np.linspace(-1, 1, 4, dtype=np.float32) * k), name="w")
+
+        def construct(self, a):
+            return ops.sin(a * self.w)
+
+    ensemble = nn.CellList([Scale(1.0), Scale(2.0), Scale(-0.5)])
+
     def vmap_case(fn, args, **kw):
         def run(*a):
             return ops.vmap(fn, **kw)(*a)
@@ -188,6 +198,8 @@ def cases(ms, graph=False):
         "vmap-mixed-net": vmap_case(mixed_net, (x34,)),
         "vmap-cell": vmap_case(Dense(), (x34.T,), in_axes=1),
         "vmap-grad": vmap_case(ms.grad(cube_sum), (x34,)),
+        "vmap-celllist": vmap_case(ensemble, (x34,)),
+        "vmap-celllist-shared-input": vmap_case(ensemble, (v4,), in_axes=None, out_axes=1),
         "vmap-size-mismatch": vmap_case(rowdot, (x34, x43)),
         "vmap-axis-out-of-range": vmap_case(rowdot, (x34, y34), in_axes=(2, 0)),
         # jacrev / jacfwd --------------------------------------------------------------------
