@@ -58,8 +58,17 @@ class Normalize(ImageOp):
         if channels != self.mean.size and self.mean.size != 1:
             raise RuntimeError(f"Normalize: the image has {channels} channels but 'mean' and 'std' "
                                f"have {self.mean.size} values.")
-        shape = (1, 1, -1) if self.is_hwc else (-1, 1, 1)
-        return ((image - self.mean.reshape(shape)) / self.std.reshape(shape)).astype(np.float32)
+        if self.is_hwc:
+            # in place (``image`` is a fresh copy), on rows of W·C values: the mean and std
+            # repeated along a row, so numpy's inner loop is long, not C values long
+            h, w, c = image.shape
+            rows = image.reshape(h, w * c)
+            rows -= np.resize(self.mean, w * c)
+            rows /= np.resize(self.std, w * c)
+            return image
+        image -= self.mean.reshape(-1, 1, 1)
+        image /= self.std.reshape(-1, 1, 1)
+        return image
 
 
 class HWC2CHW(ImageOp):
