@@ -49,6 +49,7 @@ class Normalize(ImageOp):
             raise ValueError(f"For 'Normalize', every 'std' must be positive, but got "
                              f"{self.std.tolist()}.")
         self.is_hwc = is_hwc
+        self._rows = {}                 # row length W·C -> (mean, std) repeated along a row
 
     def __call__(self, image):
         image = as_image(image, "Normalize").astype(np.float32)
@@ -62,9 +63,12 @@ class Normalize(ImageOp):
             # in place (``image`` is a fresh copy), on rows of W·C values: the mean and std
             # repeated along a row, so numpy's inner loop is long, not C values long
             h, w, c = image.shape
+            if w * c not in self._rows:
+                self._rows[w * c] = (np.resize(self.mean, w * c), np.resize(self.std, w * c))
+            mean, std = self._rows[w * c]
             rows = image.reshape(h, w * c)
-            rows -= np.resize(self.mean, w * c)
-            rows /= np.resize(self.std, w * c)
+            rows -= mean
+            rows /= std
             return image
         image -= self.mean.reshape(-1, 1, 1)
         image /= self.std.reshape(-1, 1, 1)
