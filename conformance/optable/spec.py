@@ -25,6 +25,7 @@ NO_GRADIENT = frozenset([
     "Zeros", "Ones", "Fill", "ZerosLike", "OnesLike",
     "UniformReal", "StandardNormal", "UniformInt", "GetNext", "StopGradient", "Assign",
     "ApplyMomentum",
+    "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
 ])
 
 

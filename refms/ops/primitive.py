@@ -65,6 +65,8 @@ NON_DIFFERENTIABLE = frozenset([
     # random ops, queues, state and gradient barriers
     "UniformReal", "StandardNormal", "UniformInt", "GetNext", "StopGradient", "Assign",
     "ApplyMomentum",
+    # detection boxes (MindSpore 2.10: IOU's gradient is zero, the others have no bprop)
+    "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
 ])
 
 
