@@ -76,6 +76,7 @@ NOT_COVERED = {
     "nn.Dropout3d": "random masks: covered by tests/test_channel_dropout.py (recorded)",
     "linspace": "covered by tests/test_api_ops.py (recorded)",
     "meshgrid": "covered by tests/test_api_ops.py (recorded)",
+    "dot": "covered by tests/test_api_ops.py (recorded, with gradients)",
     "tensor_add": "the 1.x name of add: covered by tests/test_composite_aliases.py",
     "tensor_mul": "the 1.x name of mul: covered by tests/test_composite_aliases.py",
     "tensor_pow": "the 1.x name of pow: covered by tests/test_composite_aliases.py",
