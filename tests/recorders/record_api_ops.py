@@ -155,6 +155,20 @@ def cases(ms):
          [f32(4, 3, 2), np.array([4, 0, 2], np.int32)], True),
         ("reverse_sequence-batch0", lambda x, n: ops.reverse_sequence(x, n, 1),
          [f32(3, 5), np.array([5, 1, 3], np.int64)], True),
+        ("linspace", lambda: ops.linspace(-1, 2, 7), [], False),
+        ("linspace-one", lambda: ops.linspace(3.5, 9, 1), [], False),
+        ("LinSpace-tensors", lambda a, b: ops.LinSpace()(a, b, 5),
+         [np.array(1.5, np.float32), np.array(-2.0, np.float32)], True),
+        ("meshgrid-xy", lambda x, y, z: ops.meshgrid(x, y, z), [f32(2), f32(3), f32(4)], True),
+        ("Meshgrid-ij", lambda x, y: ops.Meshgrid("ij")((x, y)), [f32(3), f32(2)], True),
+        ("L2Loss", lambda x: ops.L2Loss()(x), [f32(3, 4)], True),
+        ("DepthToSpace", lambda x: ops.DepthToSpace(2)(x), [f32(2, 8, 2, 3)], True),
+        ("BinaryCrossEntropy-weight", lambda p, y, w: ops.BinaryCrossEntropy()(p, y, w),
+         [rng.uniform(0.05, 0.95, (3, 4)).astype(np.float32),
+          rng.uniform(0, 1, (3, 4)).astype(np.float32), f32(3, 4)], True),
+        ("BinaryCrossEntropy-none", lambda p, y: ops.BinaryCrossEntropy("none")(p, y),
+         [rng.uniform(0.05, 0.95, (5,)).astype(np.float32),
+          rng.uniform(0, 1, (5,)).astype(np.float32)], True),
     ]
 
 

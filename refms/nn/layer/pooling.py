@@ -17,7 +17,7 @@ from ...ops import functional as F
 from ...ops.prims.pool import AvgPool, MaxPool
 from ..cell import Cell
 
-__all__ = ["MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d"]
+__all__ = ["MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d", "MaxPool1d"]
 
 
 def _int_or_pair(value, name, cell_name):
@@ -187,3 +187,55 @@ class AdaptiveAvgPool2d(_AdaptivePool2d):
 
     def _reduce(self, block):
         return F.reduce_mean(block, (2, 3), False)
+
+
+class MaxPool1d(Cell):
+    """MaxPool1d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1, return_indices=False, ceil_mode=False)
+
+    y[n, c, i] = max of the window i of x[n, c] over an (N, C, L) or (C, L) input: the 2-D
+    pooling of x viewed as (N, C, 1, L) with a (1, kernel_size) window, as MindSpore computes
+    it (and prints it: ``kernel_size=(1, k), stride=(1, s)``).
+    """
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
+                 return_indices=False, ceil_mode=False):
+        super().__init__()
+        for name, value in (("kernel_size", kernel_size), ("stride", stride)):
+            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+                raise ValueError(f"For '{self.cls_name}', the '{name}' must be a positive int, "
+                                 f"but got {value!r}.")
+        if not isinstance(pad_mode, str) or pad_mode.upper() not in ("VALID", "SAME", "PAD"):
+            raise ValueError(f"For '{self.cls_name}', the 'pad_mode' must be one of ['VALID', "
+                             f"'SAME', 'PAD'], but got {pad_mode!r}.")
+        self.kernel_size, self.stride = (1, kernel_size), (1, stride)
+        self.pad_mode = pad_mode.upper()
+        self.use_pad = self.pad_mode == "PAD"
+        if not self.use_pad and (padding != 0 or dilation != 1 or return_indices or ceil_mode):
+            raise ValueError(f"For MaxPool1d, the parameter 'padding', 'dilation', "
+                             f"'return_indices', 'ceil_mode' can not be set to non-default value "
+                             f"when pad_mode is not 'pad', but got pad_mode:{pad_mode}.")
+        self.padding, self.dilation = (0, padding), (1, dilation)
+        self.return_indices, self.ceil_mode = return_indices, ceil_mode
+        if not self.use_pad:
+            self.max_pool = MaxPool(kernel_size=self.kernel_size, strides=self.stride,
+                                    pad_mode=self.pad_mode)
+
+    def construct(self, x):
+        if len(x.shape) not in (2, 3):
+            raise ValueError(f"For '{self.cls_name}', the input must be 2-D (C, L) or 3-D "
+                             f"(N, C, L), but got shape {tuple(x.shape)}.")
+        x4 = F.expand_dims(x, -2)
+        if len(x.shape) == 2:
+            x4 = F.expand_dims(x4, 0)
+        if not self.use_pad:
+            out = self.max_pool(x4)
+        else:
+            out = F.max_pool2d(x4, self.kernel_size, self.stride, self.padding, self.dilation,
+                               self.return_indices, self.ceil_mode)
+        outs = out if self.return_indices else (out,)
+        squeezed = tuple(F.squeeze(F.squeeze(o, 2), 0) if len(x.shape) == 2 else F.squeeze(o, 2)
+                         for o in outs)
+        return squeezed if self.return_indices else squeezed[0]
+
+    def extend_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}"
