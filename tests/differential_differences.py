@@ -32,6 +32,13 @@ DIFFERENCES = {
         "forward", "topk over NaN: MindSpore 2.10's CPU kernel picks NaN or not depending on its "
                    "position (recorded: [3, nan, 1, 2] gives [3, 2] but [2, 1, nan, inf] gives "
                    "[nan, inf]); refms sorts NaN as the largest value, as numpy does."),
+    "bad:linspace(None)": (
+        "exception", "ops.linspace(None, ...): MindSpore 2.10 raises RuntimeError (and ValueError "
+                     "for a list); refms raises TypeError naming 'start', the type the argument "
+                     "check of every other op raises."),
+    "bad:linspace(list)": (
+        "exception", "ops.linspace([1.0, 2.0], ...): MindSpore 2.10 raises ValueError; refms raises "
+                     "TypeError ('start' must be a number or a 0-d Tensor)."),
 }
 
 #: Shared APIs without recorded random cases, and why.
@@ -56,32 +63,6 @@ NOT_COVERED = {
     "nn.DynamicLossScaleUpdateCell": "loss-scale state: covered by tests/test_wrap.py",
     "nn.FixedLossScaleUpdateCell": "loss-scale state: covered by tests/test_wrap.py",
     "nn.GraphCell": "runs an exported MindIR file: covered by the MindIR export/load tests",
-    # issue 13 additions, each checked against recorded MindSpore results in its own test file
-    "nn.RNN": "recurrent layer: covered by tests/test_rnn.py (recorded, with gradients)",
-    "nn.LSTM": "recurrent layer: covered by tests/test_rnn.py (recorded, with gradients)",
-    "nn.GRU": "recurrent layer: covered by tests/test_rnn.py (recorded, with gradients)",
-    "nn.RNNCell": "recurrent cell: covered by tests/test_rnn.py (recorded, with gradients)",
-    "nn.LSTMCell": "recurrent cell: covered by tests/test_rnn.py (recorded, with gradients)",
-    "nn.GRUCell": "recurrent cell: covered by tests/test_rnn.py (recorded, with gradients)",
-    "reverse_sequence": "covered by tests/test_api_ops.py and tests/test_rnn.py (recorded)",
-    "nn.AdaFactor": "optimizer steps: covered by tests/test_adafactor.py (recorded)",
-    "nn.RMSProp": "optimizer steps: covered by tests/test_rmsprop.py (recorded)",
-    "nn.Adagrad": "optimizer steps: covered by tests/test_optimizers_more.py (recorded)",
     "nn.Lamb": "no CPU kernel in MindSpore 2.10: tests/test_optimizers_more.py checks the paper",
-    "dropout1d": "random masks: covered by tests/test_channel_dropout.py and the op table",
-    "dropout2d": "random masks: covered by tests/test_channel_dropout.py and the op table",
-    "dropout3d": "random masks: covered by tests/test_channel_dropout.py and the op table",
-    "nn.Dropout1d": "random masks: covered by tests/test_channel_dropout.py (recorded)",
-    "nn.Dropout2d": "random masks: covered by tests/test_channel_dropout.py (recorded)",
-    "nn.Dropout3d": "random masks: covered by tests/test_channel_dropout.py (recorded)",
-    "linspace": "covered by tests/test_api_ops.py (recorded)",
-    "meshgrid": "covered by tests/test_api_ops.py (recorded)",
-    "tensor_add": "the 1.x name of add: covered by tests/test_composite_aliases.py",
-    "tensor_mul": "the 1.x name of mul: covered by tests/test_composite_aliases.py",
-    "tensor_pow": "the 1.x name of pow: covered by tests/test_composite_aliases.py",
-    "tensor_floordiv": "the 1.x name of floor_div: covered by tests/test_composite_aliases.py",
-    "nn.Linear": "covered by tests/test_cells_more.py (recorded, with gradients)",
-    "nn.MatMul": "covered by tests/test_cells_more.py (recorded, with gradients)",
-    "nn.MaxPool1d": "covered by tests/test_cells_more.py (recorded, with gradients)",
-    "nn.SyncBatchNorm": "covered by tests/test_cells_more.py (recorded, with gradients)",
+    "dot": "covered by tests/test_api_ops.py (recorded, with gradients)",
 }

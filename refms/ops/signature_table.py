@@ -44,6 +44,7 @@ SIGNATURES = {
     'depend': (('value', 'p', None), ('expr', 'p', None)),
     'div': (('input', 'p', None), ('other', 'p', None), ('rounding_mode', 'k', 'None')),
     'divide': (('input', 'p', None), ('other', 'p', None), ('rounding_mode', 'k', 'None')),
+    'dot': (('input', 'p', None), ('other', 'p', None)),
     'dropout': (('input', 'p', None), ('p', 'p', '0.5'), ('training', 'p', 'True'), ('seed', 'p', 'None')),
     'dropout1d': (('input', 'p', None), ('p', 'p', '0.5'), ('training', 'p', 'True')),
     'dropout2d': (('input', 'p', None), ('p', 'p', '0.5'), ('training', 'p', 'True')),

@@ -169,6 +169,14 @@ def cases(ms):
         ("BinaryCrossEntropy-none", lambda p, y: ops.BinaryCrossEntropy("none")(p, y),
          [rng.uniform(0.05, 0.95, (5,)).astype(np.float32),
           rng.uniform(0, 1, (5,)).astype(np.float32)], True),
+        ("dot-matrices", lambda a, b: ops.dot(a, b), [f32(2, 3), f32(3, 4)], True),
+        ("dot-nd", lambda a, b: ops.dot(a, b), [f32(2, 3, 4), f32(5, 4, 2)], True),
+        ("AdaptiveAvgPool2D-bins", lambda x: ops.AdaptiveAvgPool2D((2, 3))(x), [f32(2, 3, 5, 7)],
+         True),
+        ("AdaptiveAvgPool2D-none-3d", lambda x: ops.AdaptiveAvgPool2D((None, 2))(x),
+         [f32(2, 3, 4)], True),
+        ("AdaptiveAvgPool2D-divisible", lambda x: ops.AdaptiveAvgPool2D(2)(x), [f32(1, 2, 4, 6)],
+         True),
     ]
 
 

@@ -14,6 +14,7 @@ so that case runs as one MaxPool/AvgPool; otherwise each bin is reduced on
 its own.
 """
 from ...ops import functional as F
+from ...ops.composites.adaptive_pool import adaptive_pool2d
 from ...ops.prims.pool import AvgPool, MaxPool
 from ..cell import Cell
 
@@ -116,36 +117,13 @@ class AvgPool2d(_Pool2d):
         return _run_on_4d(self.avg_pool, x)
 
 
-def _output_size(output_size, height, width, cell_name):
-    """(oh, ow) from an int, a pair, or a pair with None (= keep the input's size)."""
-    if isinstance(output_size, int) and not isinstance(output_size, bool):
-        output_size = (output_size, output_size)
-    if not (isinstance(output_size, (tuple, list)) and len(output_size) == 2):
-        raise TypeError(f"For '{cell_name}', the 'output_size' must be an int or a tuple of two "
-                        f"ints (or None), but got {output_size!r}.")
-    oh = height if output_size[0] is None else output_size[0]
-    ow = width if output_size[1] is None else output_size[1]
-    for value in (oh, ow):
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise ValueError(f"For '{cell_name}', the 'output_size' must be positive, but got "
-                             f"{output_size!r}.")
-    return oh, ow
-
-
-def _bins(size, out):
-    """The [start, end) of each of ``out`` adaptive bins over ``size`` cells."""
-    return [((i * size) // out, -((-(i + 1) * size) // out)) for i in range(out)]
-
-
 class _AdaptivePool2d(Cell):
-    window_prim = None
+    """Adaptive pooling (:mod:`refms.ops.composites.adaptive_pool`) of 3-D or 4-D inputs."""
+    mode = None
 
     def __init__(self, output_size):
         super().__init__()
         self.output_size = output_size
-
-    def _reduce(self, block):
-        raise NotImplementedError
 
     def construct(self, x):
         if len(x.shape) not in (3, 4):
@@ -154,22 +132,12 @@ class _AdaptivePool2d(Cell):
         return _run_on_4d(self._pool4d, x)
 
     def _pool4d(self, x):
-        height, width = x.shape[2], x.shape[3]
-        oh, ow = _output_size(self.output_size, height, width, self.cls_name)
-        if height % oh == 0 and width % ow == 0:
-            window = (height // oh, width // ow)
-            return self.window_prim(kernel_size=window, strides=window, pad_mode="valid")(x)
-        rows = []
-        for top, bottom in _bins(height, oh):
-            cells = [self._reduce(x[:, :, top:bottom, left:right])
-                     for left, right in _bins(width, ow)]
-            rows.append(F.stack(cells, axis=-1))
-        return F.stack(rows, axis=-2)
+        return adaptive_pool2d(x, self.output_size, self.mode, self.cls_name)
 
 
 class AdaptiveMaxPool2d(_AdaptivePool2d):
     """AdaptiveMaxPool2d(output_size, return_indices=False): max over adaptive bins."""
-    window_prim = MaxPool
+    mode = "max"
 
     def __init__(self, output_size, return_indices=False):
         super().__init__(output_size)
@@ -177,16 +145,10 @@ class AdaptiveMaxPool2d(_AdaptivePool2d):
             raise NotImplementedError("refms's AdaptiveMaxPool2d does not return indices yet.")
         self.return_indices = return_indices
 
-    def _reduce(self, block):
-        return F.reduce_max(block, (2, 3), False)
-
 
 class AdaptiveAvgPool2d(_AdaptivePool2d):
     """AdaptiveAvgPool2d(output_size): mean over adaptive bins."""
-    window_prim = AvgPool
-
-    def _reduce(self, block):
-        return F.reduce_mean(block, (2, 3), False)
+    mode = "avg"
 
 
 class MaxPool1d(Cell):

@@ -31,7 +31,8 @@ from .activations_smooth import (Elu, HSwish, HSigmoid, Softplus, elu, hardswish
 from .losses import SmoothL1Loss, smooth_l1_loss, binary_cross_entropy, BinaryCrossEntropy
 from .depth_to_space import DepthToSpace
 from .scatter_update import ScatterNdUpdate, ScatterAdd
-from .repeat_dot import repeat_elements, tensor_dot
+from .adaptive_pool import AdaptiveAvgPool2D
+from .repeat_dot import repeat_elements, tensor_dot, dot
 from .ascend_only import NPUAllocFloatStatus, NPUGetFloatStatus, NPUClearFloatStatus
 
 CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
@@ -40,7 +41,7 @@ CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
            "SigmoidCrossEntropyWithLogits": SigmoidCrossEntropyWithLogits, "BiasAdd": BiasAdd,
            "Eye": Eye, "LinSpace": LinSpace, "Meshgrid": Meshgrid, "L2Loss": L2Loss, "BinaryCrossEntropy": BinaryCrossEntropy,
            "DepthToSpace": DepthToSpace, "ScatterNdUpdate": ScatterNdUpdate,
-           "ScatterAdd": ScatterAdd, "AssignAdd": AssignAdd, "UnsortedSegmentMax": UnsortedSegmentMax,
+           "ScatterAdd": ScatterAdd, "AdaptiveAvgPool2D": AdaptiveAvgPool2D, "AssignAdd": AssignAdd, "UnsortedSegmentMax": UnsortedSegmentMax,
            "StridedSlice": StridedSlice, "L2Normalize": L2Normalize, "ReverseV2": ReverseV2,
            "ReverseSequence": ReverseSequence,
            "ScatterNd": ScatterNd, "Elu": Elu, "HSwish": HSwish, "HSigmoid": HSigmoid,
@@ -60,6 +61,6 @@ FUNCTIONS = {"pad": pad, "gather_nd": gather_nd, "slice": slice, "swapaxes": swa
              "arange": arange, "elu": elu, "hardswish": hardswish, "hardsigmoid": hardsigmoid,
              "silu": silu, "softplus": softplus, "smooth_l1_loss": smooth_l1_loss,
              "binary_cross_entropy": binary_cross_entropy, "repeat_elements": repeat_elements,
-             "tensor_dot": tensor_dot}
+             "tensor_dot": tensor_dot, "dot": dot}
 
 __all__ = list(CLASSES) + list(FUNCTIONS) + ["CLASSES", "FUNCTIONS"]
