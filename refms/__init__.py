@@ -18,6 +18,8 @@ from .parameter import Parameter, ParameterTuple
 from . import ops
 from .autograd import pynative as _pynative  # noqa: F401  (installs the PyNative executor)
 from .autograd.grad import grad, value_and_grad
+from .autograd.vmap import vmap
+from .autograd.jacobians import vjp, jvp, jacrev, jacfwd
 from . import context
 from .context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context, set_device,
                       ParallelMode, set_auto_parallel_context, get_auto_parallel_context,

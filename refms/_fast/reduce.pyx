@@ -257,12 +257,16 @@ def reduce_mean(x, axis, keepdims):
 
 
 def reduce_max(x, axis, keepdims):
-    """max over ``axis`` (NaN propagates)."""
+    """max over ``axis``; an input holding NaN takes the reference (MindSpore's NaN scan)."""
+    if x.dtype.kind == "f" and np.isnan(x).any():
+        return reference_kernel("reduce_max")(x, axis, keepdims)
     return _reduce("reduce_max", x, axis, keepdims, _extremum_rows, _extremum_columns, True)
 
 
 def reduce_min(x, axis, keepdims):
-    """min over ``axis`` (NaN propagates)."""
+    """min over ``axis``; an input holding NaN takes the reference (MindSpore's NaN scan)."""
+    if x.dtype.kind == "f" and np.isnan(x).any():
+        return reference_kernel("reduce_min")(x, axis, keepdims)
     return _reduce("reduce_min", x, axis, keepdims, _extremum_rows, _extremum_columns, False)
 
 

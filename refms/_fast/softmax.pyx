@@ -96,8 +96,8 @@ def _lines(x, axis):
     if not isinstance(x, np.ndarray) or (x.dtype != np.float32 and x.dtype != np.float64):
         return None
     axes = axis if isinstance(axis, (tuple, list)) else (axis,)
-    if len(axes) != 1 or x.ndim == 0 or x.size == 0:
-        return None
+    if len(axes) != 1 or x.ndim == 0 or x.size == 0 or not np.isfinite(x).all():
+        return None           # the reference handles non-finite lines as MindSpore does
     a = int(axes[0])
     if not -x.ndim <= a < x.ndim:
         return None

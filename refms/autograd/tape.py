@@ -17,7 +17,7 @@ is itself recorded and can be differentiated again.
 Order is deterministic: entries are a list, cotangents a dict keyed by
 ``id`` of tensors the tape keeps alive.
 """
-from .._tensor import Tensor
+from .._tensor import Tensor, tensor_versions
 from ..ops import functional as F
 
 __all__ = ["Tape", "Entry", "active_tapes", "recording", "record", "no_grad", "backward"]
@@ -49,6 +49,9 @@ class Tape:
         self.entries = []
         self.watched = set()
         self._alive = []          # keeps watched tensors alive so their ids stay unique
+        #: id(leaf) -> the tensor holding the leaf's first value, for leaves whose value
+        #: was replaced (``x[i] = v`` on an input or a weight): their gradient is that value's.
+        self.first_versions = {}
 
     def watch(self, tensor):
         self.watched.add(id(tensor))
@@ -79,14 +82,67 @@ def recording():
     return bool(_ACTIVE)
 
 
-def record(bprop, inputs, out, name):
-    """Append an entry to every active tape that watches one of ``inputs``."""
+def record(bprop, inputs, out, name, tapes=None):
+    """Append an entry to every active tape (or every tape of ``tapes``) that watches one of
+    ``inputs``."""
     outputs = tuple(flatten_tensors(out))
-    for tape in _ACTIVE:
+    for tape in _ACTIVE if tapes is None else tapes:
         if any(tape.is_watched(x) for x in inputs):
             tape.entries.append(Entry(bprop, inputs, outputs, out, name))
             for t in outputs:
                 tape.watch(t)
+
+
+def _rename(value, before, after):
+    """``value`` (a Tensor, a nested tuple/list of them, or a constant) with the object
+    ``before`` replaced by ``after``."""
+    if value is before:
+        return after
+    if isinstance(value, (tuple, list)) and any(v is before or isinstance(v, (tuple, list))
+                                                for v in value):
+        return type(value)(_rename(v, before, after) for v in value)
+    return value
+
+
+class _VersionTracker:
+    """How the tapes see ``x[i] = v`` in PyNative (installed into the tensor layer).
+
+    The Tensor object ``x`` is one name for two values.  On every recording tape,
+    the entries recorded so far get a new Tensor ``old`` holding the value they
+    saw, and the op that computed the new value (``SetItem``) gets ``x`` as its
+    output: the tape stays a plain list of single-assignment values (a version
+    per write, as in PyTorch's version counters, resolved by renaming).  When ``x``
+    was a leaf (an input or a weight), its gradient is its first value's.
+    """
+
+    def tracking(self):
+        return bool(_ACTIVE)
+
+    def replaced(self, tensor, old, new):
+        for tape in _ACTIVE:
+            produced = False
+            for entry in tape.entries:
+                if any(t is tensor for t in entry.outputs):
+                    produced = True
+                entry.inputs = _rename(entry.inputs, tensor, old)
+                entry.outputs = _rename(entry.outputs, tensor, old)
+                entry.out = _rename(entry.out, tensor, old)
+            # the entry that computed ``new`` now produces ``tensor``
+            for entry in tape.entries:
+                entry.outputs = _rename(entry.outputs, new, tensor)
+                entry.out = _rename(entry.out, new, tensor)
+            if id(tensor) in tape.watched:
+                tape.watch(old)
+                if not produced and id(tensor) not in tape.first_versions:
+                    tape.first_versions[id(tensor)] = old
+            elif tensor._is_param and id(tensor) not in tape.first_versions:
+                tape.watch(old)
+                tape.first_versions[id(tensor)] = old
+            if id(new) in tape.watched:
+                tape.watch(tensor)
+
+
+tensor_versions.install(_VersionTracker())
 
 
 class no_grad:
@@ -156,6 +212,10 @@ def backward(tape, seeds):
             for value, grad in zip(entry.inputs, in_grads):
                 _add_input_grad(grads, value, grad, F)
         _run_leaf_hooks(tape, seeds, grads)
+    for leaf_id, first in tape.first_versions.items():      # a leaf overwritten by x[i] = v
+        grads.pop(leaf_id, None)
+        if id(first) in grads:
+            grads[leaf_id] = grads.pop(id(first))
     return grads
 
 

@@ -20,6 +20,7 @@ from ..autograd import tape as _tape
 from ..context import is_graph_mode
 from .._tensor import Tensor
 from . import autodiff
+from . import batch_walk
 from .cells import call_rule_for
 from .compiler import compile_for
 from .executor import call_value
@@ -100,6 +101,9 @@ class GraphInterpreter(interpreters.Interpreter):
 
     def run_and_differentiate(self, fn, args, sens, differentiate):
         return autodiff.run_and_differentiate(fn, args, sens, differentiate)
+
+    def call_batched(self, fn, stand_ins):
+        return batch_walk.call_batched(fn, stand_ins)
 
     def compiles(self, fn):
         return compiles(fn)

@@ -32,9 +32,10 @@ from .. import dtype as mstype
 from .. import kernels
 from .._tensor import Tensor
 from . import functional as F
+from .keywords import NotATensorError
 from .primitive import op_error
 
-__all__ = ["apply", "execute", "compute", "cast_result", "prepare", "to_weak_tensor", "unwrap", "wrap",
+__all__ = ["NotATensorError", "apply", "execute", "compute", "cast_result", "prepare", "to_weak_tensor", "unwrap", "wrap",
            "set_mixed_precision", "mixed_precision", "cast_floating_inputs"]
 
 _WEAK_TYPES = ((bool, np.bool_, mstype.bool_), (numbers.Integral, np.int64, mstype.int64),
@@ -61,10 +62,19 @@ def prepare(prim, args):
             continue
         weak = to_weak_tensor(value)
         if weak is None:
-            raise op_error(prim.name, f"the input {i} should be a Tensor or a number, "
-                                      f"but got {type(value).__name__}.")
+            raise NotATensorError(f"For '{prim.name}', the input {i} should be a Tensor or a "
+                                  f"number, but got {type(value).__name__}.")
         prepared[i] = weak
     return prepared
+
+
+def _not_a_tensor(prim, inputs):
+    """The TypeError for a shape rule that met a non-Tensor (None, a list) in a tensor slot."""
+    for i, value in enumerate(inputs):
+        if not isinstance(value, Tensor):
+            return NotATensorError(f"For '{prim.name}', the input {i} must be a Tensor, "
+                                   f"but got {type(value).__name__}.")
+    return NotATensorError(f"For '{prim.name}', the inputs must be Tensors.")
 
 
 def unwrap(value):
@@ -120,7 +130,10 @@ def apply(prim, args, recording=(), record=None):
     if _MIXED_PRECISION[0] is not None and not prim.keeps_input_dtypes:
         args = cast_floating_inputs(prim, args, _MIXED_PRECISION[0])
     inputs = prepare(prim, args)
-    abstract = prim.infer(*inputs)
+    try:
+        abstract = prim.infer(*inputs)
+    except AttributeError:
+        raise _not_a_tensor(prim, inputs) from None
     out = wrap(compute(prim, [unwrap(x) for x in inputs], abstract), abstract)
     if recording and prim.differentiable:
         record(prim, inputs, out)

@@ -1,7 +1,7 @@
 """The Primitive: one operation = forward + shape/dtype rule + bprop, in one registry.
 
 Every operation refms can run is a subclass of :class:`Primitive` registered
-with :func:`register`.  Three methods sit side by side in each definition:
+with :func:`register`.  Its methods sit side by side in each definition:
 
 ``infer(*inputs)``
     The shape/dtype rule.  Receives the inputs as *abstract values*: anything
@@ -15,6 +15,11 @@ with :func:`register`.  Three methods sit side by side in each definition:
     numpy directly.  Tensor inputs arrive as arrays of their backend
     (``numpy.ndarray`` on cpu), constants unchanged.  The executor casts the
     result to the inferred dtype.
+
+``batch(batched, *inputs)`` (optional)
+    The batching rule of ``vmap`` (:mod:`refms.ops.batching`): the op on a whole
+    batch at once.  Elementwise primitives share one rule; the others without a
+    rule run once per example.
 
 ``bprop(*inputs, out, dout)``
     MindSpore's backward convention, the same one a user's ``Cell.bprop``
@@ -149,6 +154,13 @@ class Primitive:
 
     def bprop(self, *args):
         raise NotImplementedError(f"{self.name} has no bprop")
+
+    def batch(self, batched, *inputs):
+        """The batching rule (``vmap``, :mod:`refms.ops.batching`): the inputs with the batch
+        axis of each batched Tensor at axis 0, ``batched`` a flag per input; returns the
+        batched output (batch axis 0).  This base definition is the marker of "no rule of
+        its own": elementwise primitives then share one rule, the others run per example."""
+        raise NotImplementedError(f"{self.name} has no batching rule")
 
     # ------------------------------------------------------------------------
     @property

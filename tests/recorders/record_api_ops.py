@@ -151,6 +151,10 @@ def cases(ms):
         ("Tensor.swapaxes", lambda x: x.swapaxes(0, 1), [f32(2, 3)], True),
         ("Tensor.masked_fill", lambda x: x.masked_fill(x > 0, 2.0), [f32(2, 3)], True),
         ("Tensor.norm", lambda x: x.norm(), [f32(2, 3)], True),
+        ("ReverseSequence", lambda x, n: ops.ReverseSequence(0, 1)(x, n),
+         [f32(4, 3, 2), np.array([4, 0, 2], np.int32)], True),
+        ("reverse_sequence-batch0", lambda x, n: ops.reverse_sequence(x, n, 1),
+         [f32(3, 5), np.array([5, 1, 3], np.int64)], True),
     ]
 
 

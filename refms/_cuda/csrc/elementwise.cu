@@ -34,11 +34,11 @@ __device__ __forceinline__ T apply_unary(int op, T x) {
         case REFMS_COS: return (T)cos(r);
         case REFMS_TANH: return (T)tanh(r);
         case REFMS_SIGMOID: return (T)((R)1 / ((R)1 + exp(-r)));            // 1 / (1 + e^-x)
-        case REFMS_RELU: return x > (T)0 || is_nan(x) ? x : (T)0;             // max(x, 0), NaN kept
+        case REFMS_RELU: return x > (T)0 ? x : (T)0;                          // NaN -> 0 (MindSpore)
         case REFMS_FLOOR: return (T)floor(r);
         case REFMS_CEIL: return (T)ceil(r);
         case REFMS_ROUND: return (T)rint(r);                                  // half to even
-        case REFMS_SIGN: return is_nan(x) ? x : (T)((x > (T)0) - (x < (T)0));
+        case REFMS_SIGN: return (T)((x > (T)0) - (x < (T)0));                // NaN -> 0 (MindSpore)
         case REFMS_LOG1P: return (T)log1p(r);
         case REFMS_EXPM1: return (T)expm1(r);
         case REFMS_ERF: return (T)erf(r);
@@ -136,8 +136,8 @@ __device__ __forceinline__ T apply_binary(int op, T a, T b) {
         case REFMS_FLOOR_DIV: return floor_div(a, b);
         case REFMS_FLOOR_MOD: return floor_mod(a, b);
         case REFMS_POW: return power(a, b);
-        case REFMS_MAXIMUM: return is_nan(a) || a > b ? a : b;              // NaN propagates
-        case REFMS_MINIMUM: return is_nan(a) || a < b ? a : b;
+        case REFMS_MAXIMUM: return a > b ? a : b;               // MindSpore: NaN in a -> b
+        case REFMS_MINIMUM: return a < b ? a : b;
         case REFMS_SQUARED_DIFFERENCE: return (T)((a - b) * (a - b));
         case REFMS_RELU_GRAD: return b > (T)0 ? a : (T)0;                   // a = dy, b = x
         case REFMS_SIGMOID_GRAD: return (T)(b * a * ((T)1 - a));            // a = y, b = dy

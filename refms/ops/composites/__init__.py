@@ -21,6 +21,7 @@ from . import reductions
 from .strided_slice import StridedSlice, strided_slice
 from .normalize import L2Normalize
 from .reverse import ReverseV2, reverse, flip
+from .reverse_sequence import ReverseSequence, reverse_sequence
 from .scatter_nd import ScatterNd, scatter_nd
 from .ranges import range as _range, arange
 from .activations_smooth import (Elu, HSwish, HSigmoid, Softplus, elu, hardswish, hardsigmoid,
@@ -35,6 +36,7 @@ CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
            "SigmoidCrossEntropyWithLogits": SigmoidCrossEntropyWithLogits, "BiasAdd": BiasAdd,
            "Eye": Eye, "AssignAdd": AssignAdd, "UnsortedSegmentMax": UnsortedSegmentMax,
            "StridedSlice": StridedSlice, "L2Normalize": L2Normalize, "ReverseV2": ReverseV2,
+           "ReverseSequence": ReverseSequence,
            "ScatterNd": ScatterNd, "Elu": Elu, "HSwish": HSwish, "HSigmoid": HSigmoid,
            "Softplus": Softplus, "SmoothL1Loss": SmoothL1Loss,
            "NPUAllocFloatStatus": NPUAllocFloatStatus, "NPUGetFloatStatus": NPUGetFloatStatus,
@@ -47,7 +49,8 @@ FUNCTIONS = {"pad": pad, "gather_nd": gather_nd, "slice": slice, "swapaxes": swa
              "assign_add": assign_add, "unsorted_segment_max": unsorted_segment_max,
              "max": reductions.max, "min": reductions.min, "amax": reductions.amax,
              "amin": reductions.amin, "norm": reductions.norm, "strided_slice": strided_slice,
-             "reverse": reverse, "flip": flip, "scatter_nd": scatter_nd, "range": _range,
+             "reverse": reverse, "flip": flip, "reverse_sequence": reverse_sequence,
+             "scatter_nd": scatter_nd, "range": _range,
              "arange": arange, "elu": elu, "hardswish": hardswish, "hardsigmoid": hardsigmoid,
              "silu": silu, "softplus": softplus, "smooth_l1_loss": smooth_l1_loss,
              "binary_cross_entropy": binary_cross_entropy, "repeat_elements": repeat_elements,

@@ -38,18 +38,20 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
                                      reduction="mean"):
     """Sigmoid cross-entropy reduced by ``reduction`` ('mean', 'sum', 'none'), optionally weighted.
 
-    With ``pos_weight`` p: loss = (1 − z)·x + (1 + (p − 1)·z)·(log(1 + e^{−|x|}) + max(−x, 0)).
+    With ``pos_weight`` p: loss = (1 − z)·x + (1 + (p − 1)·z)·(log(1 + e^{−|x|}) + max(−x, 0)),
+    differentiable in the target z as well; ``weight`` and ``pos_weight`` get no gradient
+    (MindSpore 2.10's gradients, recorded).
     """
     logits, label = input, target
     if pos_weight is None:
         loss = _sigmoid_cross_entropy(logits, label)
     else:
-        z = F.stop_gradient(label)
-        log_weight = (pos_weight - 1.0) * z + 1.0
+        z = label
+        log_weight = (F.stop_gradient(pos_weight) - 1.0) * z + 1.0
         loss = (1.0 - z) * logits + log_weight * (F.log1p(F.exp(-F.abs(logits)))
                                                   + F.maximum(-logits, 0.0))
     if weight is not None:
-        loss = loss * weight
+        loss = loss * F.stop_gradient(weight)
     if reduction == "mean":
         return F.reduce_mean(loss, (), False)
     if reduction == "sum":
@@ -96,12 +98,16 @@ class SmoothL1Loss(CompositeOp):
 
 
 def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
-    """−w·(y·log x + (1 − y)·log(1 − x)); the logs are of max(·, 1e-12) so 0·log 0 = 0."""
+    """−w·(y·log x + (1 − y)·log(1 − x)); the logs are of max(·, 1e-12) so 0·log 0 = 0.
+
+    The weight w gets no gradient (MindSpore 2.10's BinaryCrossEntropy bprop returns zeros
+    for it, recorded).
+    """
     check_tensor("BinaryCrossEntropy", "logits", logits)
     check_tensor("BinaryCrossEntropy", "labels", labels)
     eps = 1e-12
     loss = -(labels * F.log(F.maximum(logits, eps))
              + (1.0 - labels) * F.log(F.maximum(1.0 - logits, eps)))
     if weight is not None:
-        loss = loss * weight
+        loss = loss * F.stop_gradient(weight)
     return _reduce("BinaryCrossEntropy", loss, reduction)

@@ -4,6 +4,7 @@ import numpy as np
 from ... import dtype as mstype
 from ... import kernels
 from ..._tensor import Tensor
+from ..keywords import NotATensorError
 from ..primitive import F, Abstract, op_error
 from ..promotion import promote
 
@@ -62,8 +63,8 @@ def grad_like(grad, x):
 
 def check_tensor(op, name, value):
     if not isinstance(value, (Tensor, Abstract)) and not hasattr(value, "dtype"):
-        raise op_error(op, f"the input '{name}' should be a Tensor, but got "
-                           f"{type(value).__name__}.")
+        raise NotATensorError(f"For '{op}', the input '{name}' should be a Tensor, but got "
+                              f"{type(value).__name__}.")
 
 
 def check_dtype_in(op, name, dtype, allowed):

@@ -1,5 +1,6 @@
 """MatMul and BatchMatMul.  No dtype promotion: both operands must share a dtype (semantics 1.7)."""
 from ... import kernels
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ..promotion import promote
 from ._base import broadcast_shape, shape_str, sum_to
@@ -35,8 +36,13 @@ class MatMul(Primitive):
             raise op_error("MatMul", f"the input dimensions must be equal, but got 'x1_col': {k1} "
                                      f"and 'x2_row': {k2}. (x1 shape {shape_str(x.shape)}, x2 shape "
                                      f"{shape_str(y.shape)}, transpose_a={self.transpose_a}, "
-                                     f"transpose_b={self.transpose_b})", ValueError)
+                                     f"transpose_b={self.transpose_b})",
+                           RuntimeError)     # MindSpore 2.10's MatMul (MatMulExt) raises RuntimeError
         return Abstract((m, n), x.dtype)
+
+    def batch(self, batched, x, y):
+        """vmap: a BatchMatMul, whose batch axes broadcast (an unbatched operand is shared)."""
+        return _BATCH[(self.transpose_a, self.transpose_b)](x, y)
 
     def forward(self, x, y):
         return kernels.call("matmul")(x, y, self.transpose_a, self.transpose_b)
@@ -77,6 +83,14 @@ class BatchMatMul(Primitive):
                                           f"{shape_str(y.shape)}).", ValueError)
         batch = broadcast_shape("BatchMatMul", x.shape[:-2], y.shape[:-2])
         return Abstract(batch + (m, n), x.dtype)
+
+    def batch(self, batched, x, y):
+        """vmap: the batched operands lifted to the same per-example rank; the batch axes
+        broadcast."""
+        rank = max(batching.example_rank(x, batched[0]), batching.example_rank(y, batched[1]))
+        x = batching.lift_rank(x, rank) if batched[0] else x
+        y = batching.lift_rank(y, rank) if batched[1] else y
+        return self(x, y)
 
     def forward(self, x, y):
         return kernels.call("batch_matmul")(x, y, self.transpose_a, self.transpose_b)
