@@ -59,6 +59,8 @@ doctest_default_flags = 0     # outputs must match exactly, as MindSpore prints 
 graphviz_output_format = "svg"
 
 html_theme = "furo"
+html_static_path = ["_static"]
+html_css_files = ["refms.css"]     # doctest outputs labelled; tables that fit a phone
 html_title = "refms"
 copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True
