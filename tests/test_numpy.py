@@ -31,7 +31,7 @@ def _encode(thunk):
     try:
         return record_numpy._encode(thunk())
     except Exception as error:        # noqa: BLE001
-        return {"error": type(error).__name__}
+        return {"error": record_numpy.error_name(error)}
 
 
 #: MindSpore 2.10's CPU Tanh kernel departs from the correctly rounded tanh by up to 1e-4

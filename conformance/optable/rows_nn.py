@@ -809,7 +809,7 @@ RANDOM = [
           errors=[([np.array(-2.0, np.float64), np.array(3.0, np.float64)], TypeError),
                   ([np.array(-2, np.int32), np.array(3.0, np.float32)], TypeError)],
           id="uniform-functional"),
-    OpRow("UniformInt", lambda lo, hi: ops.uniform((40, 50), lo, hi, dtype=np.int32),
+    OpRow("UniformInt", lambda lo, hi: ops.uniform((40, 50), lo, hi, dtype=ms.int32),
           lambda out, lo, hi: out.dtype == np.int32 and np.all((out >= lo) & (out < hi)),
           [np.array(-2, np.int32), np.array(3, np.int32)], property_only=True,
           id="uniform-functional-int32"),

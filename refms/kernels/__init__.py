@@ -79,7 +79,7 @@ __all__ = ["reference", "fast", "call", "which", "set_implementation", "implemen
            "fast_kernel", "fast_kernel_names", "Backend", "register_backend", "unregister_backend", "backend",
            "backends", "set_default_backend", "default_backend", "backend_of", "run",
            "to_host", "from_host", "astype", "result_array", "fallback_counts",
-           "reset_fallback_counts", "upload_counts", "INPLACE",
+           "reset_fallback_counts", "upload_counts", "current_primitive", "INPLACE",
            "build_info"]
 
 _REFERENCE = {}
@@ -104,9 +104,11 @@ _UPLOADS = Counter()
 
 
 class _Active(threading.local):
-    """The backend whose kernels ``call`` returns, per thread (``run`` sets it)."""
+    """The backend whose kernels ``call`` returns, per thread (``run`` sets it), and the
+    primitive whose forward is running on a device backend (for error messages)."""
     backend = CPU
     chosen = _CPU_CHOSEN
+    primitive = None
 
 
 _ACTIVE = _Active()
@@ -392,9 +394,25 @@ def _run_on_inputs_backend(forward, arrays, n_tensor_inputs):
                                    f"{owner.name!r}; move them to one first")
             on = owner
     on = on or _STATE["default"]
-    if on is not CPU:
-        arrays = [_upload(on, value) if i < n else value for i, value in enumerate(arrays)]
-    return _run_on(on, forward, arrays)
+    if on is CPU:
+        return _run_on(on, forward, arrays)
+    arrays = [_upload(on, value) if i < n else value for i, value in enumerate(arrays)]
+    previous = _ACTIVE.primitive
+    _ACTIVE.primitive = getattr(getattr(forward, "__self__", None), "name", None) or previous
+    try:
+        return _run_on(on, forward, arrays)
+    finally:
+        _ACTIVE.primitive = previous
+
+
+def current_primitive():
+    """The name of the primitive whose forward runs now on a device backend, or None.
+
+    Set by :func:`run` for ``forward`` a primitive's bound method; a device backend
+    records it with each kernel launch, so that an error found later, at a synchronizing
+    point, names the primitive that launched the failing kernel.
+    """
+    return _ACTIVE.primitive
 
 
 def _run_on(on, fn, args):

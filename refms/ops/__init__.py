@@ -20,6 +20,7 @@ from ..autograd.jacobians import vjp, jvp, jacrev, jacfwd
 from . import composite, operations, meta
 from . import operations as P  # noqa: N812  (``from mindspore.ops import P`` works in MindSpore)
 from . import functional as function  # ``mindspore.ops.function``: the functional ops
+from .functional import tensor_add, tensor_mul, tensor_pow, tensor_floordiv  # ops.tensor_add...
 from .operations import ReduceOp
 from .composites import CLASSES as _COMPOSITE_CLASSES, FUNCTIONS as _COMPOSITE_FUNCTIONS
 

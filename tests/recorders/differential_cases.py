@@ -1210,6 +1210,11 @@ def _optimizer(name):
 
     def gen(rng):
         kw = {"learning_rate": float(rng.choice([0.1, 0.01]))}
+        if name == "AdaFactor":       # its relative step schedule needs learning_rate=None
+            kw = {"scale_parameter": bool(rng.integers(2)), "beta1": float(rng.choice([0.0, 0.9]))}
+        if name == "RMSProp":
+            kw["momentum"] = float(rng.choice([0.0, 0.5]))
+            kw["centered"] = bool(rng.integers(2))
         if name == "Momentum":
             kw["momentum"] = float(rng.choice([0.9, 0.5]))
             kw["use_nesterov"] = bool(rng.integers(2))
@@ -1248,6 +1253,66 @@ _metric("TopKCategoricalAccuracy", lambda rng: case(rand(rng, (5, 4)),
                                                     grad=False, k=2))
 _metric("MAE", lambda rng: case(rand(rng, (4, 3)), rand(rng, (4, 3)), grad=False))
 _metric("MSE", lambda rng: case(rand(rng, (4, 3)), rand(rng, (4, 3)), grad=False))
+
+
+# ---- added with the layers of issue 13 (tensor_* aliases, channel dropout, recurrent layers)
+
+for _name, _op in (("tensor_add", "add"), ("tensor_mul", "mul"), ("tensor_pow", "pow"),
+                   ("tensor_floordiv", "floor_div")):
+    register("ops." + _name, GENERATORS["ops." + _op])
+
+
+def _channel_dropout(rank):
+    def gen(rng):
+        shape = {1: (2, 3, 4), 2: (2, 3, 2, 2), 3: (2, 3, 2, 2, 2)}[rank]
+        return case(rand(rng, shape), float(rng.choice([0.0, 0.5])), bool(rng.integers(2)),
+                    grad=False, compare="meta")
+    return gen
+
+
+for _rank in (1, 2, 3):
+    register(f"ops.dropout{_rank}d", _channel_dropout(_rank))
+    _kw_layer(f"Dropout{_rank}d", lambda rng, rank=_rank: case(
+        rand(rng, {1: (2, 3, 4), 2: (2, 3, 2, 2), 3: (2, 3, 2, 2, 2)}[rank]), p=0.5,
+        grad=False, compare="meta"))
+
+
+def _reverse_sequence(rng):
+    x = rand(rng, (3, 4, 2))
+    lengths = rng.integers(1, 5, 3).astype(np.int32)
+    return case(x, lengths, 1, 0)
+
+
+register("ops.reverse_sequence", _reverse_sequence)
+
+for _name in ("AdaFactor", "RMSProp"):
+    _optimizer(_name)
+
+
+def _recurrent(name):
+    @call("nn." + name)
+    def run(ms, x, *state, **kw):
+        cell = getattr(ms.nn, name)(x.shape[-1], 3, **kw)
+        for _, param in cell.parameters_and_names():
+            param.set_data(ms.Tensor(cotangent(tuple(param.shape)) * 0.5))
+        if name == "LSTMCell":
+            return cell(x, (state[0], state[1]))
+        return cell(x, *state)
+
+    def gen(rng):
+        if name.endswith("Cell"):
+            x = rand(rng, (2, 4))
+            h = rand(rng, (2, 3))
+            if name == "LSTMCell":
+                return case(x, h, rand(rng, (2, 3)), has_bias=bool(rng.integers(2)))
+            return case(x, h, has_bias=bool(rng.integers(2)))
+        return case(rand(rng, (5, 2, 4)), num_layers=int(rng.integers(1, 3)),
+                    bidirectional=bool(rng.integers(2)), has_bias=bool(rng.integers(2)))
+    register("nn." + name, gen)
+
+
+for _name in ("LSTM", "GRU", "RNN", "LSTMCell", "GRUCell", "RNNCell"):
+    _recurrent(_name)
 
 
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
