@@ -32,6 +32,7 @@ from .common.api import jit_class
 from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
 from . import dataset, train, amp
 from . import communication, parallel, log, profiler
+from . import numpy                                # mindspore.numpy (ms.numpy.zeros...)
 from .train.mindir import export, load
 from . import cuda                                 # is_available / why_unavailable: loads nothing
 from .train import (Model, Callback, RunContext, LossMonitor, TimeMonitor, CheckpointConfig,

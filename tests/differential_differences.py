@@ -32,6 +32,13 @@ DIFFERENCES = {
         "forward", "topk over NaN: MindSpore 2.10's CPU kernel picks NaN or not depending on its "
                    "position (recorded: [3, nan, 1, 2] gives [3, 2] but [2, 1, nan, inf] gives "
                    "[nan, inf]); refms sorts NaN as the largest value, as numpy does."),
+    "bad:linspace(None)": (
+        "exception", "ops.linspace(None, ...): MindSpore 2.10 raises RuntimeError (and ValueError "
+                     "for a list); refms raises TypeError naming 'start', the type the argument "
+                     "check of every other op raises."),
+    "bad:linspace(list)": (
+        "exception", "ops.linspace([1.0, 2.0], ...): MindSpore 2.10 raises ValueError; refms raises "
+                     "TypeError ('start' must be a number or a 0-d Tensor)."),
 }
 
 #: Shared APIs without recorded random cases, and why.
@@ -56,4 +63,6 @@ NOT_COVERED = {
     "nn.DynamicLossScaleUpdateCell": "loss-scale state: covered by tests/test_wrap.py",
     "nn.FixedLossScaleUpdateCell": "loss-scale state: covered by tests/test_wrap.py",
     "nn.GraphCell": "runs an exported MindIR file: covered by the MindIR export/load tests",
+    "nn.Lamb": "no CPU kernel in MindSpore 2.10: tests/test_optimizers_more.py checks the paper",
+    "dot": "covered by tests/test_api_ops.py (recorded, with gradients)",
 }

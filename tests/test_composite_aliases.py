@@ -41,3 +41,19 @@ def test_add_flags_records_graph_flags():
     def g(x):
         return x
     assert g._func_graph_flags == {"flag": False}
+
+
+def test_scalar_cast_converts_python_numbers():
+    """ops.ScalarCast: int64 truncates toward zero, float64 and bool convert (MindSpore 2.10
+    gave 2, -2, 3.0, False, True for these; 7 files of mindspore-ai/models use it)."""
+    import pytest
+    cast = ms.ops.ScalarCast()
+    assert ms.ops.operations.ScalarCast is ms.ops.ScalarCast
+    results = [cast(2.7, ms.int64), cast(-2.7, ms.int64), cast(3, ms.float64),
+               cast(0, ms.bool_), cast(2.5, ms.bool_)]
+    assert results == [2, -2, 3.0, False, True]
+    assert [type(r) for r in results] == [int, int, float, bool, bool]
+    with pytest.raises(ValueError, match="ScalarCast"):
+        cast(2.7, ms.int32)
+    with pytest.raises(TypeError, match="ScalarCast"):
+        cast(Tensor(1.0), ms.int64)

@@ -78,6 +78,7 @@ def test_export_is_the_file_mindspore_loaded(name, tmp_path):
                                rtol=1e-5, atol=1e-5)
     again = nn.GraphCell(ms.load(path))(x)              # and refms reads its own file
     np.testing.assert_array_equal(again.asnumpy(), net(x).asnumpy())
+    np.testing.assert_array_equal(ms.load(path)(x).asnumpy(), again.asnumpy())
 
 
 def test_graph_cell_params_init_and_errors(tmp_path):

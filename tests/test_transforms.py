@@ -384,3 +384,27 @@ def test_setitem_on_an_input_and_without_a_tape():
     np.testing.assert_array_equal(p.asnumpy(), [0.0, 4.0, 0.0])
     with pytest.raises(ValueError):
         p[0] = Tensor(np.ones(2, np.float32))
+
+
+def test_vmap_of_a_graph_mode_cell_compiles_the_whole_map():
+    """A Cell in GRAPH_MODE called through vmap (and vmap of its gradient) from PyNative code:
+    the vmap is compiled with the cell, and agrees with PyNative."""
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense = nn.Dense(4, 3)
+
+        def construct(self, x):
+            return ops.relu(self.dense(x)).sum()
+    net = Net()
+    x = _r(5, 4)
+    refms.set_context(mode=refms.GRAPH_MODE)
+    try:
+        out = ops.vmap(net)(x)
+        grads = ops.vmap(refms.grad(net))(x)
+    finally:
+        refms.set_context(mode=refms.PYNATIVE_MODE)
+    np.testing.assert_allclose(out.asnumpy(), [net(Tensor(r)).asnumpy() for r in x.asnumpy()],
+                               rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(grads.asnumpy(), ops.vmap(refms.grad(net))(x).asnumpy(),
+                               rtol=1e-6, atol=1e-7)

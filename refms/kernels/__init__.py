@@ -60,6 +60,9 @@ docstring says more.
                  ``sparse_softmax_cross_entropy(logits, labels, is_grad)``
 ``batchnorm``    ``batch_norm_statistics(x) -> (mean, variance)``,
                  ``batch_norm(x, scale, bias, mean, variance, eps)``, ``batch_norm_unbiased(var, n)``
+``boxes``        ``box_overlap(anchors, gts, mode)``, ``box_encode(anchors, gts, means, stds)``,
+                 ``box_decode(anchors, deltas, max_shape, means, stds, clip)``,
+                 ``box_check_valid(boxes, img_metas)`` (detection boxes, x2 − x1 + 1 widths)
 ``state``        in place (``INPLACE``): ``assign(variable, value)``, ``setitem(x, index, value)``,
                  ``moving_average(variable, value, momentum)``;  ``writable(x) -> bool``
 ===============  ================================================================================

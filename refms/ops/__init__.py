@@ -11,9 +11,9 @@ from .._tensor import install_ops
 install_ops(functional)       # Tensor's methods and operators run these ops
 from .composite import GradOperation, MultitypeFuncGraph, HyperMap, Map, clip_by_global_norm
 from .clip import clip_by_norm
-from .meta import (Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor, shape, dtype,
-                   rank, size, tuple_to_array, scalar_to_tensor, partial, constexpr, tuple_len,
-                   make_range)
+from .meta import (Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor, ScalarCast,
+                   shape, dtype, rank, size, tuple_to_array, scalar_to_tensor, partial, constexpr,
+                   tuple_len, make_range)
 from ..autograd.grad import grad, value_and_grad
 from ..autograd.vmap import vmap
 from ..autograd.jacobians import vjp, jvp, jacrev, jacfwd

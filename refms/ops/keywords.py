@@ -128,11 +128,16 @@ def not_a_tensor(name, sig, args, kwargs, exc):
     except TypeError:
         return None
     message = str(exc)
+    failed_on = getattr(exc, "obj", None)      # the object an attribute lookup failed on
     for pname, value in given.items():
         kind = type(value).__name__
         is_dtype = type(value).__module__.endswith("dtype")
-        named = f"'{kind}' object" in message or (isinstance(exc, NotATensorError)
-                                                   and message.endswith(f"got {kind}."))
+        if isinstance(exc, NotATensorError):
+            named = message.endswith(f"got {kind}.")
+        elif value is None or failed_on is None:
+            named = f"'{kind}' object" in message
+        else:                                  # the lookup failed on this very argument
+            named = failed_on is value
         if (isinstance(value, _NOT_TENSORS) or is_dtype) and named:
             return NotATensorError(f"For '{name}', the argument '{pname}' must be a Tensor, "
                                    f"but got {kind}.")

@@ -141,7 +141,8 @@ OPERATORS = {
 
 class MindIRGraph:
     """A graph read from a MindIR file: ``inputs`` (name, shape, dtype), ``parameters`` (refms
-    Parameters by name), ``outputs``; ``run(*inputs)`` evaluates it."""
+    Parameters by name), ``outputs``; ``run(*inputs)`` (or calling it) evaluates it, as does
+    ``nn.GraphCell(graph)``, the MindSpore way."""
 
     def __init__(self, model, file_name):
         self.file_name = file_name
@@ -201,6 +202,8 @@ class MindIRGraph:
                 values[name] = result
         outputs = [values[name] for name in self.outputs]
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+    __call__ = run
 
 
 def read_mindir(file_name):

@@ -1315,6 +1315,42 @@ for _name in ("LSTM", "GRU", "RNN", "LSTMCell", "GRUCell", "RNNCell"):
     _recurrent(_name)
 
 
+# ---- more of issue 13's layers and ops
+
+_optimizer("Adagrad")
+register("ops.linspace", lambda rng: case(float(rng.choice([0.0, -1.5])),
+                                          float(rng.choice([1.0, 4.0])),
+                                          int(rng.integers(1, 6)), grad=False))
+register("ops.meshgrid", lambda rng: case(rand(rng, (3,)), rand(rng, (int(rng.integers(1, 4)),)),
+                                          indexing=str(rng.choice(["xy", "ij"]))))
+
+
+@call("nn.Linear")
+def _run_linear(ms, x, w, b):
+    return _set(ms, ms.nn.Linear(w.shape[1], w.shape[0]), weight=w, bias=b)(x)
+
+
+register("nn.Linear", lambda rng: case(rand(rng, (2, 3)), rand(rng, (4, 3)), rand(rng, (4,))))
+INPUT_LAYERS.add("nn.Linear")
+_kw_layer("MatMul", lambda rng: case(rand(rng, (2, 3)), rand(rng, (3, 4)) if rng.uniform() < 0.5
+                                     else rand(rng, (2, 3, 4))))
+_kw_layer("MaxPool1d", lambda rng: case(
+    rand(rng, (2, 3, 7)) + np.arange(42, dtype=np.float32).reshape(2, 3, 7) * 1e-3,
+    kernel_size=int(rng.integers(2, 4)), stride=int(rng.integers(1, 3))))
+
+
+@call("nn.SyncBatchNorm")
+def _run_sync_batch_norm(ms, x, gamma, beta, training):
+    cell = ms.nn.SyncBatchNorm(x.shape[1])
+    _set(ms, cell, gamma=gamma, beta=beta)
+    cell.set_train(training)
+    return cell(x)
+
+
+register("nn.SyncBatchNorm", lambda rng: case(rand(rng, (2, 3, 2, 2)), rand(rng, (3,)),
+                                              rand(rng, (3,)), bool(rng.integers(2))))
+
+
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
 
 def edge_cases():

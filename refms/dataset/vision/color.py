@@ -49,6 +49,7 @@ class Normalize(ImageOp):
             raise ValueError(f"For 'Normalize', every 'std' must be positive, but got "
                              f"{self.std.tolist()}.")
         self.is_hwc = is_hwc
+        self._rows = {}                 # row length W·C -> (mean, std) repeated along a row
 
     def __call__(self, image):
         image = as_image(image, "Normalize").astype(np.float32)
@@ -58,8 +59,20 @@ class Normalize(ImageOp):
         if channels != self.mean.size and self.mean.size != 1:
             raise RuntimeError(f"Normalize: the image has {channels} channels but 'mean' and 'std' "
                                f"have {self.mean.size} values.")
-        shape = (1, 1, -1) if self.is_hwc else (-1, 1, 1)
-        return ((image - self.mean.reshape(shape)) / self.std.reshape(shape)).astype(np.float32)
+        if self.is_hwc:
+            # in place (``image`` is a fresh copy), on rows of W·C values: the mean and std
+            # repeated along a row, so numpy's inner loop is long, not C values long
+            h, w, c = image.shape
+            if w * c not in self._rows:
+                self._rows[w * c] = (np.resize(self.mean, w * c), np.resize(self.std, w * c))
+            mean, std = self._rows[w * c]
+            rows = image.reshape(h, w * c)
+            rows -= mean
+            rows /= std
+            return image
+        image -= self.mean.reshape(-1, 1, 1)
+        image /= self.std.reshape(-1, 1, 1)
+        return image
 
 
 class HWC2CHW(ImageOp):

@@ -9,7 +9,7 @@ from ._common import CompositeOp, check_tensor
 from ..primitive import F, op_error
 
 __all__ = ["SigmoidCrossEntropyWithLogits", "binary_cross_entropy_with_logits", "SmoothL1Loss",
-           "smooth_l1_loss", "binary_cross_entropy"]
+           "smooth_l1_loss", "binary_cross_entropy", "BinaryCrossEntropy"]
 
 
 def _sigmoid_cross_entropy(logits, label):
@@ -108,6 +108,20 @@ def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
     eps = 1e-12
     loss = -(labels * F.log(F.maximum(logits, eps))
              + (1.0 - labels) * F.log(F.maximum(1.0 - logits, eps)))
-    if weight is not None:
+    if weight is not None:          # MindSpore 2.10 gives the weight a zero gradient (recorded)
         loss = loss * F.stop_gradient(weight)
     return _reduce("BinaryCrossEntropy", loss, reduction)
+
+
+class BinaryCrossEntropy(CompositeOp):
+    """``BinaryCrossEntropy(reduction='mean')(logits, labels, weight=None)`` =
+    :func:`binary_cross_entropy`."""
+
+    def __init__(self, reduction="mean"):
+        if reduction not in ("none", "mean", "sum"):
+            raise op_error("BinaryCrossEntropy", f"the 'reduction' must be in ['none', 'mean', "
+                                                 f"'sum'], but got {reduction!r}.", ValueError)
+        self.reduction = reduction
+
+    def __call__(self, logits, labels, weight=None):
+        return binary_cross_entropy(logits, labels, weight, self.reduction)
