@@ -41,6 +41,7 @@ def test_add_flags_records_graph_flags():
     def g(x):
         return x
     assert g._func_graph_flags == {"flag": False}
+    assert ms.ops.add_flags is C.add_flags           # also ops.add_flags, as in MindSpore
 
 
 def test_scalar_cast_converts_python_numbers():

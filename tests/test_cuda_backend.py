@@ -114,7 +114,7 @@ EXPECTED_DIFFERENT = {"first_outside": None}
 #: kernels whose index arguments stay host values (the primitives' n_tensor_inputs)
 TENSOR_INPUTS = {"getitem": 1, "index_add": 0}
 RANDOM = ("bernoulli", "uniform_real", "standard_normal", "uniform_int")
-IN_PLACE = ("assign", "moving_average", "setitem")
+IN_PLACE = ("assign", "moving_average", "setitem", "apply_momentum")
 SEPARATE = ("max_pool2d_grad", "max_pool2d_grad_grad")   # need an argmax: below
 
 
@@ -188,6 +188,22 @@ def test_in_place_kernels_write_device_memory(gpu):
     expected = X.copy()
     expected[np.array([0, 2]), 1:3] = 7.5
     np.testing.assert_array_equal(target.numpy(), expected)
+    assert kernels.fallback_counts() == {}
+
+
+@pytest.mark.parametrize("nesterov", [False, True])
+def test_apply_momentum_writes_both_buffers_on_the_device(gpu, nesterov):
+    rt = device.runtime()
+    kernels.reset_fallback_counts()
+    p, v, g = X.copy(), Y.copy() * np.ones((3, 4), np.float32), f32(3, 4)
+    lr, momentum = np.float32(0.1), np.float32(0.9)
+    p_dev, v_dev = rt.to_device(p), rt.to_device(v)
+    kernels.run(lambda *a: kernels.call("apply_momentum")(*a, nesterov),
+                [p_dev, v_dev, rt.to_device(g), rt.to_device(np.asarray(lr)),
+                 rt.to_device(np.asarray(momentum))])
+    kernels.reference_kernel("apply_momentum")(p, v, g, lr, momentum, nesterov)
+    np.testing.assert_allclose(p_dev.numpy(), p, rtol=1e-6)
+    np.testing.assert_allclose(v_dev.numpy(), v, rtol=1e-6)
     assert kernels.fallback_counts() == {}
 
 

@@ -491,6 +491,25 @@ def moving_average(variable, value, momentum):
     assign(variable, updated)
 
 
+def apply_momentum(variable, accumulation, gradient, lr, momentum, use_nesterov):
+    """v <- momentum v + g;  p <- p - lr v (Nesterov: p <- p - (lr g + lr momentum v)), in
+    place, with the device's elementwise kernels (lr and momentum stay on the device: no read)."""
+    if not _floats(variable) or not variable.is_contiguous() or not accumulation.is_contiguous():
+        return _on_host("apply_momentum", variable, accumulation, gradient, lr, momentum,
+                        use_nesterov)
+    rt, dtype = variable.runtime, variable.dtype
+    gradient, lr, momentum = (_device(v, rt, dtype) for v in (gradient, lr, momentum))
+    new_accumulation = ops.binary("add", ops.binary("mul", accumulation, momentum), gradient)
+    if use_nesterov:
+        step = ops.binary("add", ops.binary("mul", gradient, lr),
+                          ops.binary("mul", ops.binary("mul", new_accumulation, momentum), lr))
+    else:
+        step = ops.binary("mul", new_accumulation, lr)
+    new_variable = ops.binary("sub", variable, step)
+    assign(accumulation, new_accumulation)
+    assign(variable, new_variable)
+
+
 def writable(x):
     return True
 
@@ -556,6 +575,7 @@ def _table():
         "batch_norm_statistics": _float_kernel("batch_norm_statistics", ops.batch_norm_statistics, 1),
         "batch_norm": _float_kernel("batch_norm", ops.batch_norm, 5),
         "assign": assign, "moving_average": moving_average, "writable": writable,
+        "apply_momentum": apply_momentum,
         "bernoulli": bernoulli, "uniform_real": uniform_real,
         "standard_normal": standard_normal, "uniform_int": uniform_int,
         "first_outside": first_outside, "take": take, "take_along_axis": take_along_axis,

@@ -19,6 +19,7 @@ Order is deterministic: entries are a list, cotangents a dict keyed by
 """
 from .._tensor import Tensor, tensor_versions
 from ..ops import functional as F
+from ..ops.primitive import Primitive, set_wanted_input_grads
 
 __all__ = ["Tape", "Entry", "active_tapes", "recording", "record", "no_grad", "backward"]
 
@@ -49,6 +50,7 @@ class Tape:
         self.entries = []
         self.watched = set()
         self._alive = []          # keeps watched tensors alive so their ids stay unique
+        self.leaves_wanted = None  # during backward: ids whose gradients are used (None: all)
         #: id(leaf) -> the tensor holding the leaf's first value, for leaves whose value
         #: was replaced (``x[i] = v`` on an input or a weight): their gradient is that value's.
         self.first_versions = {}
@@ -62,6 +64,30 @@ class Tape:
             return value._is_param or id(value) in self.watched
         if isinstance(value, (tuple, list)):
             return any(self.is_watched(v) for v in value)
+        return False
+
+    def grad_wanted(self, value):
+        """Whether the backward pass uses the gradient of input ``value``: a watched Tensor
+        that a parameter, an entry's output, a wanted leaf (:func:`backward`) or one with a
+        hook; anything but a Tensor counts as wanted."""
+        if not isinstance(value, Tensor):
+            return True
+        if value._grad_hooks:
+            return True
+        if not self.is_watched(value):
+            return False
+        return (self.leaves_wanted is None or value._is_param
+                or id(value) in self.leaves_wanted)
+
+    def watches_any(self, inputs):
+        """``any(self.is_watched(x) for x in inputs)``, without a call per Tensor."""
+        watched = self.watched
+        for value in inputs:
+            if isinstance(value, Tensor):
+                if value._is_param or id(value) in watched:
+                    return True
+            elif isinstance(value, (tuple, list)) and self.is_watched(value):
+                return True
         return False
 
     def __enter__(self):
@@ -85,9 +111,9 @@ def recording():
 def record(bprop, inputs, out, name, tapes=None):
     """Append an entry to every active tape (or every tape of ``tapes``) that watches one of
     ``inputs``."""
-    outputs = tuple(flatten_tensors(out))
+    outputs = (out,) if isinstance(out, Tensor) else tuple(flatten_tensors(out))
     for tape in _ACTIVE if tapes is None else tapes:
-        if any(tape.is_watched(x) for x in inputs):
+        if tape.watches_any(inputs):
             tape.entries.append(Entry(bprop, inputs, outputs, out, name))
             for t in outputs:
                 tape.watch(t)
@@ -188,15 +214,24 @@ def flatten_tensors(value):
     return []
 
 
-def backward(tape, seeds):
+def backward(tape, seeds, wanted=None):
     """Reverse pass over ``tape``.
 
     ``seeds``: list of ``(tensor, cotangent)``.  Returns the dict
-    ``id(tensor) -> gradient`` for every tensor reached.
+    ``id(tensor) -> gradient`` for every tensor reached.  ``wanted``: the watched
+    input tensors whose gradients the caller will read (None: all of them); a
+    primitive's bprop may skip the gradient of any other input that no entry
+    produced (a network's data when only the weights' gradients are asked for).
     """
     grads = {}
     for tensor, cotangent in seeds:
         _accumulate(grads, tensor, cotangent, F)
+    tape.leaves_wanted = None
+    if wanted is not None:
+        tape.leaves_wanted = {id(t) for t in wanted if isinstance(t, Tensor)}
+        tape.leaves_wanted.update(id(first) for leaf, first in tape.first_versions.items()
+                                  if leaf in tape.leaves_wanted)
+        tape.leaves_wanted.update(id(t) for entry in tape.entries for t in entry.outputs)
     with suspend(tape):
         for entry in reversed(tape.entries):
             for t in entry.outputs:          # t's gradient is complete: run its hooks
@@ -206,7 +241,7 @@ def backward(tape, seeds):
                 continue
             douts = [F.zeros_like(t) if d is None else d for t, d in zip(entry.outputs, douts)]
             dout = _restructure(entry.out, iter(douts))
-            in_grads = entry.bprop(*entry.inputs, entry.out, dout)
+            in_grads = _call_bprop(tape, entry, dout)
             if not isinstance(in_grads, (tuple, list)):
                 in_grads = (in_grads,)
             for value, grad in zip(entry.inputs, in_grads):
@@ -217,6 +252,20 @@ def backward(tape, seeds):
         if id(first) in grads:
             grads[leaf_id] = grads.pop(id(first))
     return grads
+
+
+def _call_bprop(tape, entry, dout):
+    """``entry.bprop(*inputs, out, dout)``; a primitive's bprop is told which input gradients
+    are used (those of watched inputs: the others lead to nothing being differentiated), so it
+    may skip the rest (:func:`refms.ops.primitive.input_grad_wanted`)."""
+    owner = getattr(entry.bprop, "__self__", None)
+    if not isinstance(owner, Primitive):
+        return entry.bprop(*entry.inputs, entry.out, dout)
+    set_wanted_input_grads(owner, [tape.grad_wanted(x) for x in entry.inputs])
+    try:
+        return entry.bprop(*entry.inputs, entry.out, dout)
+    finally:
+        set_wanted_input_grads(None, None)
 
 
 def _run_tensor_hooks(grads, tensor):

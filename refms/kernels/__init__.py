@@ -64,7 +64,9 @@ docstring says more.
                  ``box_decode(anchors, deltas, max_shape, means, stds, clip)``,
                  ``box_check_valid(boxes, img_metas)`` (detection boxes, x2 − x1 + 1 widths)
 ``state``        in place (``INPLACE``): ``assign(variable, value)``, ``setitem(x, index, value)``,
-                 ``moving_average(variable, value, momentum)``;  ``writable(x) -> bool``
+                 ``moving_average(variable, value, momentum)``,
+                 ``apply_momentum(variable, accumulation, gradient, lr, momentum, use_nesterov)``;
+                 ``writable(x) -> bool``
 ===============  ================================================================================
 """
 import importlib
@@ -90,7 +92,9 @@ _FAST = {}
 _STATE = {"mode": None, "loaded": False, "fast_error": None, "default": CPU}
 _MODES = ("reference", "fast", "auto")
 #: Kernels that write their first argument in place (a fallback copies it back).
-INPLACE = frozenset(["assign", "setitem", "moving_average"])
+INPLACE = frozenset(["assign", "setitem", "moving_average", "apply_momentum"])
+#: The inputs an in-place kernel writes, where not only the first.
+_WRITTEN = {"apply_momentum": (0, 1)}
 
 # Lazy loading and choosing happen under one lock: two threads making their first kernel
 # call at once must not see a half-filled registry.
@@ -453,7 +457,8 @@ def _fallback(on, name, host_kernel):
         host_args = [_copy_to_host(on, value) for value in args]
         result = _run_on(CPU, host_kernel, host_args)
         if name in INPLACE:
-            on.write_host(args[0], host_args[0])
+            for k in _WRITTEN.get(name, (0,)):
+                on.write_host(args[k], host_args[k])
         return _copy_from_host(on, result)
     run_on_host.__name__ = f"{name}_via_host"
     return run_on_host

@@ -9,7 +9,8 @@ from . import functional
 from .._tensor import install_ops
 
 install_ops(functional)       # Tensor's methods and operators run these ops
-from .composite import GradOperation, MultitypeFuncGraph, HyperMap, Map, clip_by_global_norm
+from .composite import (GradOperation, MultitypeFuncGraph, HyperMap, Map, clip_by_global_norm,
+                        add_flags)
 from .clip import clip_by_norm
 from .meta import (Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor, ScalarCast,
                    shape, dtype, rank, size, tuple_to_array, scalar_to_tensor, partial, constexpr,

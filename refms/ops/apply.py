@@ -53,7 +53,15 @@ def to_weak_tensor(value):
 
 
 def prepare(prim, args):
-    """Turn Python numbers in tensor slots into weak tensors; check the slot types."""
+    """Turn Python numbers in tensor slots into weak tensors; check the slot types.
+
+    Arguments that are all Tensors (the common case) come back as they are.
+    """
+    for value in args:
+        if not isinstance(value, Tensor):
+            break
+    else:
+        return args
     n = len(args) if prim.n_tensor_inputs is None else min(prim.n_tensor_inputs, len(args))
     prepared = list(args)
     for i in range(n):
@@ -97,7 +105,9 @@ def wrap(result, abstract):
     if isinstance(abstract, tuple):
         return tuple(wrap(r, a) for r, a in zip(result, abstract))
     dtype = abstract.dtype
-    return Tensor._make(kernels.result_array(result, dtype.np_type), dtype)
+    if result.__class__ is not np.ndarray or result.dtype.type is not dtype.np_type:
+        result = kernels.result_array(result, dtype.np_type)
+    return Tensor._make(result, dtype)
 
 
 def compute(prim, arrays, abstract):
@@ -105,12 +115,21 @@ def compute(prim, arrays, abstract):
     (:func:`refms.kernels.run`); the raw result (cast to the output dtype by :func:`wrap`,
     or by the caller)."""
     if prim.compute_in_output_dtype:
-        n = len(arrays) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
-        np_type = abstract.dtype.np_type
-        arrays = [kernels.astype(a, np_type)
-                  if i < n and hasattr(a, "dtype") and a.dtype.type is not np_type else a
-                  for i, a in enumerate(arrays)]
+        arrays = _in_dtype(arrays, prim.n_tensor_inputs, abstract.dtype.np_type)
     return kernels.run(prim.forward, arrays, prim.n_tensor_inputs)
+
+
+def _in_dtype(arrays, n_tensor_inputs, np_type):
+    """``arrays`` with those in the tensor slots cast to ``np_type`` (no copy when all have it)."""
+    n = len(arrays) if n_tensor_inputs is None else n_tensor_inputs
+    for a in arrays[:n]:
+        if hasattr(a, "dtype") and a.dtype.type is not np_type:
+            break
+    else:
+        return arrays
+    return [kernels.astype(a, np_type)
+            if i < n and hasattr(a, "dtype") and a.dtype.type is not np_type else a
+            for i, a in enumerate(arrays)]
 
 
 def execute(prim, inputs, abstract):
@@ -134,7 +153,8 @@ def apply(prim, args, recording=(), record=None):
         abstract = prim.infer(*inputs)
     except AttributeError:
         raise _not_a_tensor(prim, inputs) from None
-    out = wrap(compute(prim, [unwrap(x) for x in inputs], abstract), abstract)
+    arrays = [x._value() if isinstance(x, Tensor) else unwrap(x) for x in inputs]
+    out = wrap(compute(prim, arrays, abstract), abstract)
     if recording and prim.differentiable:
         record(prim, inputs, out)
     return out

@@ -82,6 +82,8 @@ def _wrap(name, fn, sig):
     @functools.wraps(fn)
     def op(*args, **kwargs):
         try:
+            if not kwargs:                  # the common call: straight to the op
+                return fn(*args)
             return _call(args, kwargs)
         except (AttributeError, NotATensorError) as exc:
             error = not_a_tensor(name, sig, args, kwargs, exc)

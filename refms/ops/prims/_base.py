@@ -36,8 +36,10 @@ def broadcast_shape(op, x_shape, y_shape):
 
 
 def binary_abstract(op, x, y):
-    """Promoted dtype and broadcast shape of a binary elementwise op."""
-    return Abstract(broadcast_shape(op, x.shape, y.shape), promote(x, y))
+    """Promoted dtype and broadcast shape of a binary elementwise op (two operands of one
+    dtype keep it, weak or not: the common case skips the promotion table)."""
+    dtype = x.dtype if x.dtype is y.dtype else promote(x, y)
+    return Abstract(broadcast_shape(op, x.shape, y.shape), dtype)
 
 
 def sum_to(dout, shape):

@@ -19,7 +19,8 @@ import numpy as np
 from ... import kernels
 from ..._tensor import Tensor
 from .. import batching
-from ..primitive import F, Primitive, Abstract, register, functional, op_error
+from ..primitive import (F, Primitive, Abstract, register, functional, op_error,
+                         input_grad_wanted)
 from ._base import FLOATS, shape_str
 
 
@@ -217,8 +218,12 @@ class Conv2D(_Conv2DAttrs):
 
     def bprop(self, x, w, out, dout):
         attrs = self.conv_attrs()
-        dx = Conv2DBackpropInput(**attrs)(dout, w, tuple(x.shape))
-        dw = Conv2DBackpropFilter(**attrs)(dout, x, tuple(w.shape))
+        dx = None
+        if input_grad_wanted(self, 0):          # not for a network's data, in PyNative
+            dx = Conv2DBackpropInput(**attrs)(dout, w, tuple(x.shape))
+        dw = None
+        if input_grad_wanted(self, 1):
+            dw = Conv2DBackpropFilter(**attrs)(dout, x, tuple(w.shape))
         return dx, dw
 
 
