@@ -208,6 +208,18 @@ def test_reduction(name, dtype, shape, axis, keepdims):
     assert_same(fast(x, axis, keepdims), reference(x, axis, keepdims), dtype)
 
 
+@pytest.mark.parametrize("name", ["reduce_sum", "reduce_mean"])
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("shape, axis", [((300_001,), ()), ((3, 200_003), (1,)),
+                                         ((512, 513), ())])
+def test_long_row_sums_in_pieces(name, dtype, shape, axis):
+    """Rows of 2·65536 elements or more are summed in pieces on several threads; the
+    result still equals the reference's (and an offset keeps cancellation out of it)."""
+    fast, reference = twin_and_reference(name)
+    x = random(shape, dtype, 37) + dtype(0.25)
+    assert_same(fast(x, axis, False), reference(x, axis, False), dtype)
+
+
 @pytest.mark.parametrize("name", REDUCTIONS)
 @pytest.mark.parametrize("layout", ["F", "strided"])
 @pytest.mark.parametrize("axis", [(0,), (1,), ()])
