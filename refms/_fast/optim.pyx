@@ -10,9 +10,9 @@ Algorithm: one pass over the elements, each read once and written once
 
     v ← momentum·v + g;   p ← p − lr·v          (use_nesterov: p ← p − (lr·g + lr·momentum·v))
 
-in the parameter's dtype.  The compiler may contract ``a·b + c`` into one
-fused multiply-add, which rounds once instead of twice: results can differ
-from the reference in the last bit.  float32 and float64 C-contiguous
+in the parameter's dtype, each product and sum rounded on its own (no fused
+multiply-add, see below), so the result equals the reference bit for bit.
+float32 and float64 C-contiguous
 arrays of one dtype run here; anything else goes to the reference kernel.
 """
 import numpy as np
