@@ -8,7 +8,9 @@ Run from the repository root::
 once with no gradient wanted and once while a gradient tape records (inside
 an active :class:`refms.autograd.tape.Tape` that watches x and y, as
 ``refms.grad`` runs a function), against 10,000 calls of ``np.add`` on the
-same arrays (and ``torch.add`` when PyTorch is importable).  The time of a
+same arrays (and ``torch.add`` when PyTorch is importable).  The last line is
+the per-call cost of a compiled function: ``refms.jit(lambda x, y: ops.add(x, y))``
+called 10,000 times (signature lookup, the flat executor, one kernel).  The time of a
 call is the best of N rounds (``time.perf_counter``); the ratio is that time
 over numpy's, measured in the same run.  Nothing is asserted.
 """
@@ -58,6 +60,11 @@ def refms_recorded_loop(x, y):
     return tape
 
 
+def jit_loop(fn, x, y):
+    for _ in range(CALLS):
+        fn(x, y)
+
+
 def numpy_loop(a, b):
     add = np.add
     for _ in range(CALLS):
@@ -76,6 +83,8 @@ def main():
         "refms ops.add": per_call(lambda: refms_loop(x, y)),
         "refms ops.add + tape": per_call(lambda: refms_recorded_loop(x, y)),
     }
+    jitted = refms.jit(lambda p, q: refms.ops.add(p, q))
+    timings["refms jit(add) call"] = per_call(lambda: jit_loop(jitted, x, y))
     if torch is not None:
         ta, tb = torch.from_numpy(a), torch.from_numpy(b)
 

@@ -92,12 +92,16 @@ def bench_conv(rt, repeat):
         "backprop input": lambda: kernels.call("conv2d_backprop_input")(dout, w, x.shape, *args),
         "backprop filter": lambda: kernels.call("conv2d_backprop_filter")(dout, x, w.shape, *args),
     }
+    total_gpu = total_cpu = 0.0
     for name in gpu:
         gpu[name]()
         rt.synchronize()
         g = best_median(gpu[name], repeat, sync=rt.synchronize)
         c = best_median(cpu[name], 1, rounds=2)
+        total_gpu, total_cpu = total_gpu + g, total_cpu + c
         print(f"  {name:16s}: GPU {g * 1e3:8.2f} ms   CPU {c * 1e3:9.1f} ms   CPU/GPU {c / g:7.1f}x")
+    print(f"  {'fwd + bwd':16s}: GPU {total_gpu * 1e3:8.2f} ms   CPU {total_cpu * 1e3:9.1f} ms   "
+          f"CPU/GPU {total_cpu / total_gpu:7.1f}x")
 
 
 class MLP(ms.nn.Cell):

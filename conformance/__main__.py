@@ -11,7 +11,7 @@ import fnmatch
 import os
 import sys
 
-from . import adapters, cases, report, runner
+from . import adapters, cases, report, runner, usage
 from .case import NEWEST, version_key
 from .optable.cases import PAGE as OP_PAGE, op_cases
 from .progress import Progress
@@ -146,14 +146,20 @@ def main(argv=None):
     print()
     print(report.table(results, key=report.page_key, title="page"))
     print()
+    api_coverage = usage.coverage(adapter)
+    if api_coverage:
+        print("API coverage: the names of MindSpore's API that public code uses, weighted by use")
+        print(usage.format_table(api_coverage))
+        print()
     command = "python -m conformance " + " ".join(argv if argv is not None else sys.argv[1:])
     if options.report:
-        _write(options.report, report.markdown_report(results, adapter, description, command))
+        _write(options.report, report.markdown_report(results, adapter, description, command,
+                                                      api_coverage))
         print(f"Markdown report written to {options.report}")
     if options.json:
         import json
         _write(options.json, json.dumps(report.json_report(results, adapter, description, command,
-                                                           options.target),
+                                                           options.target, api_coverage),
                                         indent=1, ensure_ascii=False) + "\n")
         print(f"JSON results written to {options.json}")
     if options.junit_xml:

@@ -84,7 +84,7 @@ def page_key(result):
     return result.case.page.label
 
 
-def markdown_report(results, adapter, description, options_line):
+def markdown_report(results, adapter, description, options_line, api_coverage=()):
     """The ``--report FILE.md`` document."""
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     out = [f"# Conformance report: {adapter.name}", "",
@@ -95,6 +95,10 @@ def markdown_report(results, adapter, description, options_line):
            f"* command: `{options_line}`", f"* run: {now}", "",
            "## By area", "", table(results, markdown=True), "",
            "## By page", "", table(results, key=page_key, title="page", markdown=True), "",
+           "## API coverage, weighted by use", "", USAGE_NOTE, "",
+           "| namespace | names used | present | uses | share of uses present |", "|---|---|---|---|---|",
+           *(f"| {e['namespace']} | {e['names']} | {e['present']} | {e['uses']} | {e['weighted']:.1%} |"
+             for e in api_coverage), "",
            "## Cases", "", "| case | page | section | tier | outcome | note |", "|---|---|---|---|---|---|"]
     for r in results:
         note = r.deviation or "; ".join(p.splitlines()[0] for p in r.problems) or "; ".join(r.notes)
@@ -107,6 +111,13 @@ def markdown_report(results, adapter, description, options_line):
             out += [f"### `{r.case.id}`", "", "```text"] + [p for p in r.problems] + ["```", ""]
     out += ["", f"{detail_line(results)}", "", f"**{summary_line(results)}**", ""]
     return "\n".join(out)
+
+
+#: What the API-coverage table counts (console, Markdown and the docs page say it the same way).
+USAGE_NOTE = ("Names of MindSpore 2.10's API referenced in the Python files of mindspore-ai/models, "
+              "counted by conformance/usage/extract.py and resolved on MindSpore 2.10 "
+              "(conformance/usage/api_usage.tsv); `Tensor methods` counts method calls by name, "
+              "whatever the receiver (numpy's reshape counts too).")
 
 
 def title_of(case):
@@ -129,8 +140,12 @@ def _expected_and_got(result):
     return "", ""
 
 
-def json_report(results, adapter, description, command, target):
-    """The ``--json PATH`` document (a dict; the schema is in README.md)."""
+def json_report(results, adapter, description, command, target, api_coverage=()):
+    """The ``--json PATH`` document (a dict; the schema is in README.md).
+
+    ``api_coverage`` is :func:`conformance.usage.coverage`'s table (the names of
+    MindSpore's API that public code uses, weighted by use).
+    """
     cases = []
     for r in results:
         expected, got = _expected_and_got(r)
@@ -148,7 +163,7 @@ def json_report(results, adapter, description, command, target):
             "when": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "summary": dict(counts, total=len(results),
                             failed=counts["failed"] + counts["unexpected-pass"]),
-            "cases": cases}
+            "api_coverage": list(api_coverage), "cases": cases}
 
 
 def junit_xml(results, adapter, description, target):

@@ -25,6 +25,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "sphinx_copybutton",
     "refms_docs",            # _ext/refms_docs.py: IR listings and pictures, the op reference
+    "refms_conformance_examples",  # the MindSpore pages' examples in the tutorials, as doctests
 ]
 
 nitpicky = True
@@ -47,8 +48,10 @@ from refms.alias import install as _install_mindspore_alias
 _install_mindspore_alias()
 refms.set_context(mode=refms.PYNATIVE_MODE, compat="2.10")
 refms.set_seed(0)
-# Blocks marked ``:skipif: mindspore_skip`` show an older release's behaviour: refms runs
-# them; docs/tools/mindspore_check.py, which runs the tutorials on MindSpore 2.10, skips them.
+# Blocks marked ``:skipif: mindspore_skip`` show an older release's behaviour, refms's own API,
+# or a class MindSpore's CPU build cannot run (each such block says which, and where its output
+# comes from): refms runs them; docs/tools/mindspore_check.py, which runs the pages on MindSpore
+# 2.10, skips them.
 mindspore_skip = False
 """
 doctest_default_flags = 0     # outputs must match exactly, as MindSpore prints them
@@ -56,6 +59,8 @@ doctest_default_flags = 0     # outputs must match exactly, as MindSpore prints 
 graphviz_output_format = "svg"
 
 html_theme = "furo"
+html_static_path = ["_static"]
+html_css_files = ["refms.css"]     # doctest outputs labelled; tables that fit a phone
 html_title = "refms"
 copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True

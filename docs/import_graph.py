@@ -41,7 +41,7 @@ LAYERS = [
               "refms.profiler", "refms._cuda", "refms.cuda"]),
     ("tensor", ["refms._tensor", "refms.tensor_print", "refms.hook_handle", "refms.parameter",
                 "refms.initializer"]),
-    ("ops", ["refms.ops"]),
+    ("ops", ["refms.ops", "refms.numpy"]),
     ("autograd", ["refms.autograd"]),
     ("graph", ["refms.graph"]),
     ("nn", ["refms.nn", "refms.train.metrics"]),

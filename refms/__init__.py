@@ -18,6 +18,8 @@ from .parameter import Parameter, ParameterTuple
 from . import ops
 from .autograd import pynative as _pynative  # noqa: F401  (installs the PyNative executor)
 from .autograd.grad import grad, value_and_grad
+from .autograd.vmap import vmap
+from .autograd.jacobians import vjp, jvp, jacrev, jacfwd
 from . import context
 from .context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context, set_device,
                       ParallelMode, set_auto_parallel_context, get_auto_parallel_context,
@@ -30,6 +32,7 @@ from .common.api import jit_class
 from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
 from . import dataset, train, amp
 from . import communication, parallel, log, profiler
+from . import numpy                                # mindspore.numpy (ms.numpy.zeros...)
 from .train.mindir import export, load
 from . import cuda                                 # is_available / why_unavailable: loads nothing
 from .train import (Model, Callback, RunContext, LossMonitor, TimeMonitor, CheckpointConfig,

@@ -30,6 +30,12 @@ __all__ = ["Tensor"]
 _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
 
+def _both_bool(x, y):
+    """Both operands are Bool tensors (not Python bools, which stay weak scalars)."""
+    return (isinstance(y, Tensor) and x._dtype is mstype.bool_ and y._dtype is mstype.bool_
+            and not x.weak and not y.weak)
+
+
 def _infer_python(data):
     """Array and dtype for Python scalars, lists and tuples (semantics 1.1)."""
     if isinstance(data, bool):
@@ -42,7 +48,10 @@ def _infer_python(data):
         return np.array(data, dtype=np.float32), mstype.float32
     if isinstance(data, complex):
         return np.array(data, dtype=np.complex64), mstype.complex64
-    array = np.array(_to_plain(data))
+    try:
+        array = np.array(_to_plain(data))
+    except ValueError:                      # ragged nesting: numpy refuses without dtype=object
+        array = np.empty(0, dtype=object)
     if array.dtype == object:
         raise TypeError(f"For 'Tensor', cannot build a tensor from {type(data).__name__} "
                         f"{data!r}: the elements must be numbers of one nested shape "
@@ -93,6 +102,8 @@ class Tensor:
         self.weak = False
         self._init = None
         self._shape = None
+        if isinstance(dtype, str):
+            mstype.check_dtype("Tensor", dtype)          # MindSpore rejects dtype names here
         if dtype is not None:
             dtype = mstype.to_dtype(dtype)
         if input_data is None:
@@ -199,6 +210,10 @@ class Tensor:
 
     def assign_value(self, value):
         """Replace the values in place (shape and dtype taken from ``value``)."""
+        if value is None:
+            # MindSpore 2.10 fails in its runtime here (RuntimeError, recorded)
+            raise RuntimeError("For 'Tensor.assign_value', the value must be a Tensor, a numpy "
+                               "array or a number, but got None.")
         self._data = value._value() if isinstance(value, Tensor) else kernels.from_host(
             np.asarray(value))
         if isinstance(value, Tensor):
@@ -287,6 +302,8 @@ class Tensor:
 
     # -- conversions and shape methods (all go through primitives) ----------
     def astype(self, dtype, copy=True):
+        if dtype is None:
+            mstype.check_dtype("Tensor.astype", dtype)      # MindSpore's TypeError
         return F.cast(self, mstype.to_dtype(dtype))
 
     def to(self, dtype):
@@ -370,9 +387,14 @@ class Tensor:
     def mean(self, axis=None, keep_dims=False):
         return F.reduce_mean(self, _axis_arg(axis), keep_dims)
 
-    def prod(self, axis=None, keep_dims=False, dtype=None):
-        """Product; integer and bool tensors multiply to Int64 (MindSpore 2.10)."""
-        return F.prod(self, axis, keep_dims, dtype)
+    def prod(self, dim=None, keepdim=False, dtype=None, *, axis=None, keep_dims=None):
+        """Product over ``dim``; integer and bool tensors multiply to Int64 (MindSpore 2.10,
+        whose parameters are ``dim``/``keepdim``; ``axis``/``keep_dims`` are kept too)."""
+        if axis is not None:
+            dim = axis
+        if keep_dims is not None:
+            keepdim = keep_dims
+        return F.prod(self, dim, keepdim, dtype)
 
     def max(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
         """Maximum over ``axis``; over all axes (``axis=None``) the result is 0-d even with
@@ -499,6 +521,14 @@ class Tensor:
     def __setitem__(self, index, value):
         F.setitem(self, index, value)
 
+    def _replace_value(self, new):
+        """Take over the value of the Tensor ``new`` (``x[i] = v`` in PyNative): the storage
+        becomes ``new``'s, and the gradient tapes are told (:data:`tensor_versions`), so that
+        the value this Tensor had before becomes a tensor of its own on them."""
+        old = Tensor._make(self._value(), self._dtype)
+        self._data = new._value()
+        tensor_versions.replaced(self, old, new)
+
     def __iter__(self):
         if not self.shape:
             raise TypeError("iteration over a 0-d tensor")
@@ -506,16 +536,26 @@ class Tensor:
             yield self[i]
 
     # -- operators ---------------------------------------------------------------
+    # Bool + Bool and Bool − Bool: MindSpore 2.10's operators give the logical or and the
+    # exclusive or, while its Add/Sub kernels (ops.add, ops.sub) reject Bool (recorded).
     def __add__(self, other):
+        if _both_bool(self, other):
+            return F.logical_or(self, other)
         return F.add(self, other)
 
     def __radd__(self, other):
+        if _both_bool(self, other):
+            return F.logical_or(other, self)
         return F.add(other, self)
 
     def __sub__(self, other):
+        if _both_bool(self, other):
+            return F.not_equal(self, other)
         return F.sub(self, other)
 
     def __rsub__(self, other):
+        if _both_bool(self, other):
+            return F.not_equal(other, self)
         return F.sub(other, self)
 
     def __mul__(self, other):
@@ -628,6 +668,30 @@ def _cast_array(array, dtype):
     if array.dtype.kind in "iu" and np.dtype(dtype.np_type).kind in "iu":
         return array.astype(dtype.np_type)      # wraps, like MindSpore's integer casts
     return array.astype(dtype.np_type)
+
+
+class _TensorVersions:
+    """The seam through which the autodiff layer learns that a Tensor's value was replaced
+    (``x[i] = v``).  The tape installs itself here when it is imported
+    (``refms.autograd.tape``); without it nothing tracks versions."""
+
+    def __init__(self):
+        self.tracker = None
+
+    def install(self, tracker):
+        """``tracker.tracking()`` -> bool; ``tracker.replaced(tensor, old, new)``."""
+        self.tracker = tracker
+
+    def tracking(self):
+        """True when a replaced value must be told to the tapes (one is recording)."""
+        return self.tracker is not None and self.tracker.tracking()
+
+    def replaced(self, tensor, old, new):
+        if self.tracker is not None:
+            self.tracker.replaced(tensor, old, new)
+
+
+tensor_versions = _TensorVersions()
 
 
 #: The functional ops that Tensor's methods and operators run (``x + y`` is ``F.add(x, y)``).

@@ -50,25 +50,50 @@ class Type:
         return self.bits // 8
 
 
+class Bool(Type):
+    """The class of ``bool_`` (``type(mindspore.bool_).__name__`` is ``'Bool'``)."""
+    __slots__ = ()
+
+
+class Int(Type):
+    """The class of the signed integer types, as in MindSpore."""
+    __slots__ = ()
+
+
+class UInt(Type):
+    """The class of the unsigned integer types, as in MindSpore."""
+    __slots__ = ()
+
+
+class Float(Type):
+    """The class of the floating types, as in MindSpore."""
+    __slots__ = ()
+
+
+class Complex(Type):
+    """The class of the complex types, as in MindSpore."""
+    __slots__ = ()
+
+
 def _lookup(short):
     return _BY_SHORT[short]
 
 
-bool_ = Type("Bool", "bool", "bool", 8, np.bool_)
-int8 = Type("Int8", "int8", "int", 8, np.int8)
-int16 = Type("Int16", "int16", "int", 16, np.int16)
-int32 = Type("Int32", "int32", "int", 32, np.int32)
-int64 = Type("Int64", "int64", "int", 64, np.int64)
-uint8 = Type("UInt8", "uint8", "uint", 8, np.uint8)
-uint16 = Type("UInt16", "uint16", "uint", 16, np.uint16)
-uint32 = Type("UInt32", "uint32", "uint", 32, np.uint32)
-uint64 = Type("UInt64", "uint64", "uint", 64, np.uint64)
-float16 = Type("Float16", "float16", "float", 16, np.float16)
-float32 = Type("Float32", "float32", "float", 32, np.float32)
-float64 = Type("Float64", "float64", "float", 64, np.float64)
-bfloat16 = Type("BFloat16", "bfloat16", "float", 16, np.float32)
-complex64 = Type("Complex64", "complex64", "complex", 64, np.complex64)
-complex128 = Type("Complex128", "complex128", "complex", 128, np.complex128)
+bool_ = Bool("Bool", "bool", "bool", 8, np.bool_)
+int8 = Int("Int8", "int8", "int", 8, np.int8)
+int16 = Int("Int16", "int16", "int", 16, np.int16)
+int32 = Int("Int32", "int32", "int", 32, np.int32)
+int64 = Int("Int64", "int64", "int", 64, np.int64)
+uint8 = UInt("UInt8", "uint8", "uint", 8, np.uint8)
+uint16 = UInt("UInt16", "uint16", "uint", 16, np.uint16)
+uint32 = UInt("UInt32", "uint32", "uint", 32, np.uint32)
+uint64 = UInt("UInt64", "uint64", "uint", 64, np.uint64)
+float16 = Float("Float16", "float16", "float", 16, np.float16)
+float32 = Float("Float32", "float32", "float", 32, np.float32)
+float64 = Float("Float64", "float64", "float", 64, np.float64)
+bfloat16 = Float("BFloat16", "bfloat16", "float", 16, np.float32)
+complex64 = Complex("Complex64", "complex64", "complex", 64, np.complex64)
+complex128 = Complex("Complex128", "complex128", "complex", 128, np.complex128)
 
 all_types = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
              float16, float32, float64, bfloat16, complex64, complex128)
@@ -79,9 +104,9 @@ _BY_SHORT = {t.short: t for t in all_types}
 half = float16
 single = float32
 double = float64
-float_ = Type("Float", "float_", "float", 32, np.float32)
-int_ = Type("Int", "int_", "int", 64, np.int64)
-uint = Type("UInt", "uint", "uint", 64, np.uint64)
+float_ = Float("Float", "float_", "float", 32, np.float32)
+int_ = Int("Int", "int_", "int", 64, np.int64)
+uint = UInt("UInt", "uint", "uint", 64, np.uint64)
 number = Type("Number", "number", "float", 32, np.float32)
 tensor_type = Type("TensorType", "tensor_type", "float", 32, np.float32)
 _BY_SHORT.update({"float_": float_, "int_": int_, "uint": uint})
@@ -122,10 +147,22 @@ def get_py_obj_dtype(obj):
     return pytype_to_dtype(type(obj))
 
 
+def check_dtype(op, value, name="dtype"):
+    """``value`` if it is a MindSpore dtype; else MindSpore's TypeError (``ops.zeros``,
+    ``ops.cast``, ``ops.eye`` and ``Tensor(dtype=...)`` reject strings and None, recorded)."""
+    if not isinstance(value, Type):
+        raise TypeError(f"For '{op}', the input '{name}' should be mindspore dtype, but got "
+                        f"{value!r}.")
+    return value
+
+
 def to_dtype(obj):
-    """Accept a refms dtype, a numpy dtype/type or a Python type; return the refms dtype."""
+    """Accept a refms dtype, a numpy dtype/type, a Python type or a dtype name; return the
+    refms dtype.  None is not a dtype (numpy would read it as float64)."""
     if isinstance(obj, Type):
         return obj
+    if obj is None:
+        raise TypeError("the dtype must be a mindspore dtype, but got None.")
     if obj in (bool, int, float):
         return pytype_to_dtype(obj)
     if isinstance(obj, str) and obj in _BY_SHORT:

@@ -133,7 +133,7 @@ def test_svg_without_graphviz_is_a_clear_error(tmp_path):
 
 @pytest.mark.parametrize("script,message,source_line", [
     (SYNTAX_ERROR_SCRIPT, "Unsupported syntax 'Try'", "try:"),
-    (SHAPE_ERROR_SCRIPT, "ValueError: For 'MatMul'", "y = ops.matmul(z, z)"),
+    (SHAPE_ERROR_SCRIPT, "RuntimeError: For 'MatMulExt'", "y = ops.matmul(z, z)"),
 ])
 def test_graph_errors_show_the_user_source_not_refms(tmp_path, script, message, source_line):
     proc = refms_cli(tmp_path, "run", "script.py", script=script)

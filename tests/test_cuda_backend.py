@@ -92,11 +92,29 @@ SAMPLES = {  # kernel -> argument tuples (host values); arrays go to the device
     "one_hot": [(np.array([0, 2, 5, -1], np.int64), 4, 1, np.float32(1), np.float32(0))],
     "count_true": [(X > 0,)],
     "first_outside": [(np.array([0, 9]), 0, 5)],
+    "fmod": [(X, POS), (np.arange(-6, 6), np.full(12, 4))],
+    "bitwise_and": [(np.arange(12).reshape(3, 4), np.int32(5) + np.zeros(4, np.int32)), (X > 0, Y > 0)],
+    "bitwise_or": [(np.arange(12).reshape(3, 4), np.arange(4)), (X > 0, Y > 0)],
+    "invert": [(np.arange(-3, 3),), (X > 0,)],
+    "round_to_bfloat16": [(X * 1000,), (X.astype(np.float64),)],
+    "cumsum": [(X, 1, False, False), (X, 0, True, True), (X > 0, 1, False, False)],
+    "exclusive_cumprod_both": [(X,)],
+    "batch_norm_unbiased": [(POS[0], 5)],
+    "sort": [(X, 1, False), (X, 0, True)], "topk": [(X, 2, True), (X, 3, False)],
+    "getitem": [(X, (1, slice(None, None, 2))), (X, (np.array([2, 0]),)), (X, (X[:, 0] > 0,))],
+    "index_add": [((3, 4), (np.array([0, 2, 0]),), f32(3, 4))],
+    "scatter_along_axis": [(X, np.array([[0, 3], [1, 2], [3, 0]]), f32(3, 2), 1, "none"),
+                           (X, np.array([[0, 1], [1, 1], [3, 3]]), f32(3, 2), 1, "add")],
+    "segment_sum": [(X, np.array([2, -1, 2]), 4)],
+    "masked_select": [(X, X > 0), (X, Y > 0)],
+    "masked_scatter": [(X, X > 0, f32(12))],
 }
 #: where the gpu backend means to differ from the host kernel (documented in backend.py)
 EXPECTED_DIFFERENT = {"first_outside": None}
-RANDOM = ("bernoulli", "uniform_real")
-IN_PLACE = ("assign", "moving_average")
+#: kernels whose index arguments stay host values (the primitives' n_tensor_inputs)
+TENSOR_INPUTS = {"getitem": 1, "index_add": 0}
+RANDOM = ("bernoulli", "uniform_real", "standard_normal", "uniform_int")
+IN_PLACE = ("assign", "moving_average", "setitem", "apply_momentum")
 SEPARATE = ("max_pool2d_grad", "max_pool2d_grad_grad")   # need an argmax: below
 
 
@@ -139,7 +157,8 @@ def test_kernel_equals_the_cpu_reference(gpu, name):
     for args in SAMPLES[name]:
         expected = EXPECTED_DIFFERENT[name] if name in EXPECTED_DIFFERENT else \
             kernels.reference_kernel(name)(*args)
-        actual = kernels.run(lambda *a: kernels.call(name)(*a), [_upload(a, rt) for a in args])
+        actual = kernels.run(lambda *a: kernels.call(name)(*a), [_upload(a, rt) for a in args],
+                             TENSOR_INPUTS.get(name))
         _compare(actual, expected)
     assert kernels.fallback_counts() == {}
 
@@ -164,6 +183,27 @@ def test_in_place_kernels_write_device_memory(gpu):
     kernels.run(lambda v, u: kernels.call("moving_average")(v, u, 0.25),
                 [variable, rt.to_device(X)])
     np.testing.assert_allclose(variable.numpy(), 0.75 * np.broadcast_to(Y, (3, 4)) + 0.25 * X, rtol=1e-6)
+    target = rt.to_device(X)
+    kernels.run(lambda v: kernels.call("setitem")(v, (np.array([0, 2]), slice(1, 3)), 7.5), [target])
+    expected = X.copy()
+    expected[np.array([0, 2]), 1:3] = 7.5
+    np.testing.assert_array_equal(target.numpy(), expected)
+    assert kernels.fallback_counts() == {}
+
+
+@pytest.mark.parametrize("nesterov", [False, True])
+def test_apply_momentum_writes_both_buffers_on_the_device(gpu, nesterov):
+    rt = device.runtime()
+    kernels.reset_fallback_counts()
+    p, v, g = X.copy(), Y.copy() * np.ones((3, 4), np.float32), f32(3, 4)
+    lr, momentum = np.float32(0.1), np.float32(0.9)
+    p_dev, v_dev = rt.to_device(p), rt.to_device(v)
+    kernels.run(lambda *a: kernels.call("apply_momentum")(*a, nesterov),
+                [p_dev, v_dev, rt.to_device(g), rt.to_device(np.asarray(lr)),
+                 rt.to_device(np.asarray(momentum))])
+    kernels.reference_kernel("apply_momentum")(p, v, g, lr, momentum, nesterov)
+    np.testing.assert_allclose(p_dev.numpy(), p, rtol=1e-6)
+    np.testing.assert_allclose(v_dev.numpy(), v, rtol=1e-6)
     assert kernels.fallback_counts() == {}
 
 
@@ -176,6 +216,10 @@ def test_random_kernels_follow_the_generator(gpu):
     assert (first != other).any() and abs(first.mean() - 0.7) < 0.06
     u = kernels.run(lambda: kernels.call("uniform_real")(np.random.default_rng(0), (500,)), []).numpy()
     assert u.dtype == np.float32 and 0 <= u.min() and u.max() < 1
+    z = kernels.run(lambda: kernels.call("standard_normal")(np.random.default_rng(0), (2, 500)), []).numpy()
+    assert z.dtype == np.float32 and z.shape == (2, 500) and abs(z.mean()) < 0.15
+    i = kernels.run(lambda: kernels.call("uniform_int")(np.random.default_rng(0), (500,), 2, 5), []).numpy()
+    assert i.dtype == np.int32 and set(np.unique(i)) == {2, 3, 4}
 
 
 def test_dtypes_without_cuda_kernels_fall_back_with_a_counted_copy(gpu):

@@ -97,3 +97,21 @@ def test_lenet_and_mlp_train_on_the_gpu_like_on_the_cpu(mode):
         ms.set_context(device_target="CPU")
     print(f"host fallbacks: LeNet {lenet_fallbacks}, MLP {mlp_fallbacks}")
     assert lenet_fallbacks == {} and mlp_fallbacks == {}
+
+
+@pytest.mark.parametrize("mode", [0, 1], ids=["graph", "pynative"])
+def test_a_late_error_names_the_primitive_that_launched_the_kernel(mode):
+    """A bad label in a loss: the error comes at the read, naming the primitive and kernel."""
+    import refms as ms
+    from refms import nn
+    from test_cuda_training import MLP
+    ms.set_context(device_target="GPU", mode=mode, pynative_synchronize=False)
+    try:
+        net = nn.WithLossCell(MLP(), nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"))
+        data, labels = ms.Tensor(np.ones((4, 8), np.float32)), ms.Tensor(np.array([0, 2, 5, 1], np.int32))
+        with pytest.raises(RuntimeError, match=r"For 'SparseSoftmaxCrossEntropyWithLogits' \(CUDA "
+                                               r"kernel 'sparse_softmax_cross_entropy'\), the index 5 "
+                                               r"is out of range \[0, 3\) \(the kernel ran asynchronously"):
+            net(data, labels).asnumpy()
+    finally:
+        ms.set_context(device_target="CPU")

@@ -7,8 +7,11 @@ The references are refms's numpy reference kernels (refms/kernels/) where the co
 has the kernel, numpy for elementwise ops, and float64 central differences or the
 published formulas for backward passes and optimizer updates.  Shapes are small: the
 shim runs one std::thread per CUDA thread for kernels with barriers.  Shapes are chosen
-to cross tile and block edges (GEMM tiles are 128 x 128 x 8; reduction blocks 32..256).
+to cross tile and block edges (GEMM tiles are 128 x 128, K in slices of 8 through two
+shared buffers: odd K crosses both; reduction blocks 32..256).
 """
+import re
+
 import numpy as np
 import pytest
 
@@ -50,11 +53,11 @@ def close(actual, expected, dtype=np.float32, rtol=None, atol=None):
 
 
 def _global_kernels():
+    """Names of the __global__ functions of csrc/*.cu (``__global__ void [__launch_bounds__(..)] name(``)."""
     names = set()
     for path in build.sources():
-        for line in open(path).read().splitlines():
-            if line.startswith("__global__ void"):
-                names.add(line.split()[2].split("(")[0])
+        names.update(re.findall(r"^__global__ void\s+(?:__launch_bounds__\(.*\)\s+)?(\w+)\(",
+                                open(path).read(), re.M))
     return names
 
 
@@ -120,7 +123,7 @@ BINARY_NUMPY = {
     "squared_difference": lambda a, b: (a - b) ** 2,
     "relu_grad": lambda dy, x: np.where(x > 0, dy, 0),
     "sigmoid_grad": lambda y, dy: dy * y * (1 - y), "tanh_grad": lambda y, dy: dy * (1 - y * y),
-    "atan2": np.arctan2,
+    "atan2": np.arctan2, "fmod": np.fmod,
 }
 
 
@@ -153,11 +156,12 @@ def test_binary_integer(rt, name, dtype):
     np.testing.assert_array_equal(out, BINARY_NUMPY[name](a, b))
 
 
-def test_binary_nan_propagates_through_maximum(rt):
+def test_binary_maximum_nan_rule_is_mindspores(rt):
+    """x > y ? x : y (MindSpore 2.10, recorded): maximum(nan, 0) = 0, maximum(1, nan) = nan."""
     a = np.array([np.nan, 1.0, 2.0], np.float32)
     b = np.array([0.0, np.nan, 1.0], np.float32)
     np.testing.assert_array_equal(ops.binary("maximum", rt.to_device(a), rt.to_device(b)).numpy(),
-                                  np.maximum(a, b))
+                                  np.array([0.0, np.nan, 2.0], np.float32))
 
 
 CAST_DTYPES = [np.bool_, np.int8, np.uint8, np.int16, np.int32, np.int64, np.float32, np.float64]
@@ -358,7 +362,7 @@ def test_sparse_softmax_cross_entropy_bad_label_is_reported(rt):
 
 @pytest.mark.parametrize("transpose_a", [False, True])
 @pytest.mark.parametrize("transpose_b", [False, True])
-@pytest.mark.parametrize("m,k,n", [(1, 1, 1), (131, 20, 9), (7, 130, 140), (64, 0, 3)])
+@pytest.mark.parametrize("m,k,n", [(1, 1, 1), (131, 20, 9), (7, 130, 140), (64, 0, 3), (129, 43, 257)])
 def test_matmul(rt, transpose_a, transpose_b, m, k, n):
     a = rand(*((k, m) if transpose_a else (m, k)))
     b = rand(*((n, k) if transpose_b else (k, n)))
@@ -541,6 +545,196 @@ def test_adam(rt, nesterov):
     close(dv.numpy(), v, np.float64)
 
 
+# ---- bits, scans, sorting (bits.cu, scan.cu, sort.cu) -----------------------------------------
+
+@pytest.mark.parametrize("name", ["bitwise_and", "bitwise_or", "invert"])
+@pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint8, np.int16, np.int32, np.int64])
+def test_bitwise(rt, name, dtype):
+    a = RNG.integers(-100, 100, size=(3, 1, 5)).astype(dtype)
+    b = RNG.integers(-100, 100, size=(4, 1)).astype(dtype)
+    reference = reference_kernel(name)
+    if name == "invert":
+        np.testing.assert_array_equal(ops.bitwise(name, rt.to_device(a)).numpy(), reference(a))
+    else:
+        np.testing.assert_array_equal(ops.bitwise(name, rt.to_device(a), rt.to_device(b)).numpy(),
+                                      reference(a, b))
+
+
+def test_bitwise_rejects_floats(rt):
+    with pytest.raises(TypeError, match="integers or bools"):
+        ops.bitwise("bitwise_and", rt.to_device(rand(3)), rt.to_device(rand(3)))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32, np.int64, np.int8])
+def test_fmod(rt, dtype):
+    a = (rand(3, 1, 7, low=-9, high=9) if np.dtype(dtype).kind == "f" else
+         RNG.integers(-20, 20, size=(3, 1, 7))).astype(dtype)
+    b = np.array([[3], [-2], [0.75 if np.dtype(dtype).kind == "f" else 5]], dtype)
+    out = ops.binary("fmod", rt.to_device(a), rt.to_device(b)).numpy()
+    expected = reference_kernel("fmod")(a, b)
+    if np.dtype(dtype).kind == "f":
+        close(out, expected, dtype)
+    else:
+        np.testing.assert_array_equal(out, expected)
+
+
+def test_round_to_bfloat16(rt):
+    x = rand(5, 33) * 1e3
+    bits = np.array([0x3F808000, 0x3F818000, 0x3F80FFFF, 0x7F7FFFFF], np.uint32)   # ties, overflow
+    x[0, :4] = bits.view(np.float32)
+    x[1, :3] = [np.nan, np.inf, -np.inf]
+    out = ops.round_to_bfloat16(rt.to_device(x)).numpy()
+    np.testing.assert_array_equal(out.view(np.uint32), reference_kernel("round_to_bfloat16")(x).view(np.uint32))
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2])
+@pytest.mark.parametrize("exclusive,reverse", [(False, False), (True, False), (False, True), (True, True)])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int64])
+def test_cumsum(rt, axis, exclusive, reverse, dtype):
+    x = rand(3, 5, 7, low=-3, high=3).astype(dtype)
+    out = ops.cumsum(rt.to_device(x), axis, exclusive, reverse).numpy()
+    close(out, reference_kernel("cumsum")(x, axis, exclusive, reverse), dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32])
+def test_exclusive_cumprod_both(rt, dtype):
+    x = rand(4, 3, 5, low=-2, high=2).astype(dtype)
+    x[0, 0, 2] = 0                                         # a zero: no division
+    out = ops.exclusive_cumprod_both(rt.to_device(x)).numpy()
+    close(out, reference_kernel("exclusive_cumprod_both")(x), dtype)
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1])
+@pytest.mark.parametrize("descending", [False, True])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32])
+def test_sort_is_stable_with_nan_placed_as_numpy(rt, axis, descending, dtype):
+    x = RNG.integers(-4, 4, size=(5, 7, 3)).astype(dtype)          # many ties
+    if np.dtype(dtype).kind == "f":
+        x[1, 2, 0] = x[3, 3, 1] = x[4, 0, 2] = np.nan
+    values, indices = ops.sort(rt.to_device(x), axis, descending)
+    expected_values, expected_indices = reference_kernel("sort")(x, axis, descending)
+    np.testing.assert_array_equal(values.numpy(), expected_values)
+    np.testing.assert_array_equal(indices.numpy(), expected_indices)
+
+
+@pytest.mark.parametrize("sorted_", [True, False])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_topk(rt, sorted_, dtype):
+    x = RNG.integers(-5, 5, size=(3, 4, 9)).astype(dtype)
+    x[0, 1, 3] = np.nan
+    values, indices = ops.topk(rt.to_device(x), 4, sorted_)
+    expected_values, expected_indices = reference_kernel("topk")(x, 4, sorted_)
+    np.testing.assert_array_equal(values.numpy(), expected_values)
+    np.testing.assert_array_equal(indices.numpy(), expected_indices)
+
+
+# ---- indexing through offsets, scatters, segments, masks (scatter.cu) ---------------------
+
+from refms._cuda import indexing  # noqa: E402
+
+INDEXES = [
+    (1, slice(None, None, 2)), (Ellipsis, None, slice(3, 0, -1)), (-1,),       # basic: views
+    (np.array([2, 0, 2]),), (slice(1, 3), np.array([[0], [4]]), np.array([1, 2, 3])),
+    (np.array([True, False, True]),), (np.array([1, 0]), Ellipsis, np.array([0, 3])),
+    (np.array([0, 2]), slice(None), np.array([1, 1])),                          # split: first
+]
+
+
+@pytest.mark.parametrize("index", INDEXES, ids=range(len(INDEXES)))
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int8])
+def test_getitem(rt, index, dtype):
+    x = (rand(3, 5, 4) * 10).astype(dtype)
+    out = indexing.getitem(rt.to_device(x), index).numpy()
+    np.testing.assert_array_equal(out, reference_kernel("getitem")(x, index))
+
+
+def test_getitem_of_a_strided_view(rt):
+    x = rand(4, 6)
+    view = rt.to_device(x).transpose((1, 0))
+    index = (np.array([5, 0, 2]), slice(1, None))
+    np.testing.assert_array_equal(indexing.getitem(view, index).numpy(), x.T[index])
+
+
+@pytest.mark.parametrize("index", INDEXES, ids=range(len(INDEXES)))
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_setitem(rt, index, dtype):
+    x = rand(3, 5, 4, dtype=dtype)
+    shape = np.zeros((3, 5, 4))[index].shape
+    value = rand(*shape[-1:], dtype=dtype)                # broadcast along the leading axes
+    target = rt.to_device(x)
+    indexing.setitem(target, index, rt.to_device(value))
+    expected = x.copy()
+    reference_kernel("setitem")(expected, index, value)
+    np.testing.assert_array_equal(target.numpy(), expected)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32, np.int64])
+def test_index_add_accumulates_repeats(rt, dtype):
+    index = (np.array([1, 3, 1, 1]), slice(None, None, 2))
+    updates = (rand(4, 3) * 5).astype(dtype)
+    out = indexing.index_add(rt, (5, 6), index, rt.to_device(updates)).numpy()
+    close(out, reference_kernel("index_add")((5, 6), index, updates), dtype, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2])
+@pytest.mark.parametrize("reduction", ["none", "add"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_scatter_along_axis(rt, axis, reduction, dtype):
+    x = rand(3, 4, 5, dtype=dtype)
+    shape = list(x.shape)
+    shape[axis] = 2
+    if reduction == "none":        # distinct positions along the axis: the written value is defined
+        index = np.argsort(RNG.random(x.shape), axis=axis).take(range(2), axis=axis) - x.shape[axis]
+    else:
+        index = RNG.integers(-x.shape[axis], x.shape[axis], size=shape)
+    updates = rand(*shape, dtype=dtype)
+    out = ops.scatter_along_axis(rt.to_device(x), rt.to_device(index), rt.to_device(updates), axis,
+                                 reduction).numpy()
+    expected = reference_kernel("scatter_along_axis")(x, index % x.shape[axis], updates, axis, reduction)
+    close(out, expected, dtype)
+
+
+def test_scatter_along_axis_bad_index_is_reported(rt):
+    x, index = rt.to_device(rand(2, 3)), rt.to_device(np.array([[0], [3]], np.int64))
+    ops.scatter_along_axis(x, index, rt.to_device(rand(2, 1)), 1, op="TensorScatterElements")
+    with pytest.raises(RuntimeError, match=r"For 'TensorScatterElements', the index 3 is out of range \[-3, 3\)"):
+        rt.synchronize()
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32])
+@pytest.mark.parametrize("ids_dtype", [np.int32, np.int64])
+def test_segment_sum(rt, dtype, ids_dtype):
+    x = (rand(7, 3, 2) * 4).astype(dtype)
+    ids = np.array([0, 4, -1, 4, 2, 0, 4], ids_dtype)
+    out = ops.segment_sum(rt.to_device(x), rt.to_device(ids), 5).numpy()
+    close(out, reference_kernel("segment_sum")(x, ids, 5), dtype, rtol=1e-6, atol=1e-6)
+
+
+def test_segment_sum_bad_id_is_reported(rt):
+    ops.segment_sum(rt.to_device(rand(3)), rt.to_device(np.array([0, 5, 1])), 4, op="UnsortedSegmentSum")
+    with pytest.raises(RuntimeError, match=r"For 'UnsortedSegmentSum', the index 5 is out of range \[0, 4\)"):
+        rt.synchronize()
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int64])
+def test_masked_select_and_scatter(rt, dtype):
+    x = (rand(3, 5, 7) * 9).astype(dtype)
+    mask = RNG.random((5, 1)) < 0.5                        # broadcast against x
+    out = ops.masked_select(rt.to_device(x), rt.to_device(mask)).numpy()
+    np.testing.assert_array_equal(out, reference_kernel("masked_select")(x, mask))
+    source = (rand(200) * 9).astype(dtype)
+    full_mask = np.broadcast_to(mask, x.shape)
+    scattered = ops.masked_scatter(rt.to_device(x), rt.to_device(mask), rt.to_device(source)).numpy()
+    np.testing.assert_array_equal(scattered, reference_kernel("masked_scatter")(x, full_mask, source))
+
+
+def test_masked_scatter_short_source_is_reported(rt):
+    x, mask = rt.to_device(rand(6)), rt.to_device(np.ones(6, bool))
+    ops.masked_scatter(x, mask, rt.to_device(rand(4)), op="MaskedScatter")
+    with pytest.raises(RuntimeError, match=r"For 'MaskedScatter', the index 4 is out of range \[0, 4\)"):
+        rt.synchronize()
+
+
 # ---- random ------------------------------------------------------------------------------
 
 def _philox_reference(counter, key):
@@ -573,6 +767,27 @@ def test_uniform_and_bernoulli(rt):
     np.testing.assert_array_equal(u[:8], (words >> 8).astype(np.float32) / np.float32(2 ** 24))
     b = ops.bernoulli(rt, (4000,), 0.3, seed=3, offset=0, dtype=np.int32).numpy()
     np.testing.assert_array_equal(b, (u < 0.3).astype(np.int32))        # the same draws
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_normal_is_box_muller_of_the_philox_words(rt, dtype):
+    z = ops.normal(rt, (4001,), seed=9, offset=2, dtype=dtype).numpy()
+    assert z.dtype == dtype and abs(z.mean()) < 0.06 and abs(z.std() - 1) < 0.05
+    u = (ops.philox(rt, 8, 9, 2).numpy() >> 8) / 2.0 ** 24
+    radius = np.sqrt(-2 * np.log(1 - u[0::2]))
+    expected = np.stack([radius * np.cos(2 * np.pi * u[1::2]), radius * np.sin(2 * np.pi * u[1::2])], 1)
+    close(z[:8], expected.reshape(-1).astype(dtype), dtype, rtol=1e-6, atol=1e-6)
+
+
+def test_uniform_int(rt):
+    values = ops.uniform_int(rt, (3, 1001), -3, 4, seed=4, offset=0).numpy()
+    assert values.dtype == np.int32 and values.min() == -3 and values.max() == 3
+    counts = np.bincount(values.reshape(-1) + 3)
+    assert counts.min() > 3003 / 7 * 0.8
+    words = ops.philox(rt, 6, 4, 0).numpy().astype(np.uint64)
+    np.testing.assert_array_equal(values.reshape(-1)[:6], -3 + ((words * 7) >> 32).astype(np.int64))
+    with pytest.raises(ValueError, match="low must be less than high"):
+        ops.uniform_int(rt, (2,), 3, 3, seed=1, offset=0)
 
 
 def test_dropout(rt):
@@ -701,4 +916,18 @@ KERNEL_TESTS = {
                      "test_bad_gather_index_raises_at_the_op_when_synchronous",
     "one_hot_kernel": "test_one_hot",
     "take_along_axis_kernel": "test_take_along_axis test_take_along_axis_bad_index_is_reported",
+    "bitwise_kernel": "test_bitwise test_bitwise_rejects_floats",
+    "round_to_bfloat16_kernel": "test_round_to_bfloat16",
+    "cumsum_kernel": "test_cumsum test_masked_select_and_scatter",
+    "exclusive_cumprod_both_kernel": "test_exclusive_cumprod_both",
+    "sort_kernel": "test_sort_is_stable_with_nan_placed_as_numpy test_topk",
+    "normal_kernel": "test_normal_is_box_muller_of_the_philox_words",
+    "uniform_int_kernel": "test_uniform_int",
+    "gather_offsets_kernel": "test_getitem test_getitem_of_a_strided_view",
+    "scatter_offsets_kernel": "test_setitem",
+    "scatter_add_offsets_kernel": "test_index_add_accumulates_repeats",
+    "scatter_along_axis_kernel": "test_scatter_along_axis test_scatter_along_axis_bad_index_is_reported",
+    "segment_sum_kernel": "test_segment_sum test_segment_sum_bad_id_is_reported",
+    "masked_select_kernel": "test_masked_select_and_scatter",
+    "masked_scatter_kernel": "test_masked_select_and_scatter test_masked_scatter_short_source_is_reported",
 }

@@ -13,7 +13,8 @@ C_TO_CTYPES = {
     "int": ctypes.c_int, "int64_t": ctypes.c_int64, "size_t": ctypes.c_size_t,
     "uint64_t": ctypes.c_uint64, "double": ctypes.c_double, "void*": ctypes.c_void_p,
     "const void*": ctypes.c_void_p, "const int64_t*": prototypes.I64P,
-    "int64_t*": prototypes.I64P, "uint32_t*": ctypes.c_void_p, "int*": ctypes.POINTER(ctypes.c_int),
+    "int64_t*": prototypes.I64P, "uint32_t*": ctypes.c_void_p,
+    "int32_t*": ctypes.c_void_p, "int*": ctypes.POINTER(ctypes.c_int),
     "void**": ctypes.POINTER(ctypes.c_void_p), "size_t*": ctypes.POINTER(ctypes.c_size_t),
     "const char*": ctypes.c_char_p, "RefmsErrorRecord*": ctypes.POINTER(prototypes.ErrorRecord),
 }
@@ -68,6 +69,8 @@ def test_codes_match_header_enums():
         assert values[f"REFMS_{name.upper()}"] == code, name
     for name, code in codes.BINARY.items():
         assert values[f"REFMS_{name.upper()}"] == code, name
+    for name, code in codes.BITWISE.items():
+        assert values[f"REFMS_{name.upper().replace('INVERT', 'BITWISE_NOT')}"] == code, name
     for name, code in codes.REDUCE.items():
         assert values[f"REFMS_REDUCE_{name.upper()}"] == code, name
     assert values["REFMS_ERROR_DTYPE"] == codes.ERROR_DTYPE

@@ -136,14 +136,28 @@ def test_bad_gather_index_surfaces_at_the_next_synchronizing_point(shim_gpu):
     x = ms.Tensor(np.arange(10, dtype=np.float32).reshape(5, 2))
     out = _gather(x, ms.Tensor(np.array([1, 7], np.int32)))       # no error yet
     doubled = out * 2                                             # more work queued after it
-    with pytest.raises(RuntimeError, match=r"For 'Gather', the index 7 is out of range \[-5, 5\) "
-                                           r"\(the kernel ran asynchronously; reported at the next "
-                                           r"synchronizing point"):
+    with pytest.raises(RuntimeError, match=r"For 'Gather' \(CUDA kernel 'take'\), the index 7 is out "
+                                           r"of range \[-5, 5\) \(the kernel ran asynchronously; "
+                                           r"reported at the next synchronizing point"):
         doubled.asnumpy()
 
 
 def test_bad_gather_index_raises_at_the_op_with_pynative_synchronize(shim_gpu):
     ms.set_context(device_target="GPU", pynative_synchronize=True)
     x = ms.Tensor(np.arange(10, dtype=np.float32).reshape(5, 2))
-    with pytest.raises(RuntimeError, match=r"For 'Gather', the index 7 is out of range \[-5, 5\)\.$"):
+    with pytest.raises(RuntimeError, match=r"For 'Gather' \(CUDA kernel 'take'\), the index 7 is out "
+                                           r"of range \[-5, 5\)\.$"):
         _gather(x, ms.Tensor(np.array([1, 7], np.int32)))
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
+def test_a_bad_label_in_a_loss_names_the_primitive_that_launched_the_kernel(shim_gpu, mode):
+    """The launch records the running primitive; the late error names it, in both modes."""
+    ms.set_context(device_target="GPU", mode=mode)
+    ms.set_seed(0)
+    net = nn.WithLossCell(MLP(), nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"))
+    data, labels = ms.Tensor(np.ones((4, 8), np.float32)), ms.Tensor(np.array([0, 2, 5, 1], np.int32))
+    with pytest.raises(RuntimeError, match=r"For 'SparseSoftmaxCrossEntropyWithLogits' \(CUDA kernel "
+                                           r"'sparse_softmax_cross_entropy'\), the index 5 is out of "
+                                           r"range \[0, 3\) \(the kernel ran asynchronously"):
+        net(data, labels).asnumpy()                        # 3 classes: the label 5 is bad

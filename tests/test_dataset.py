@@ -227,3 +227,9 @@ def test_mnist_pipeline_feeds_a_network(mnist_dir):
     d = d.map(transforms.TypeCast(ms.int32), input_columns="label").batch(2)
     image, label = next(iter(d))
     assert image.shape == (2, 1, 28, 28) and image.dtype is ms.float32 and label.dtype is ms.int32
+
+
+def test_tfrecord_dataset_is_absent_with_the_reason():
+    import refms.dataset as ds
+    with pytest.raises(AttributeError, match="TFRecord files needs TensorFlow"):
+        ds.TFRecordDataset

@@ -208,6 +208,18 @@ def test_reduction(name, dtype, shape, axis, keepdims):
     assert_same(fast(x, axis, keepdims), reference(x, axis, keepdims), dtype)
 
 
+@pytest.mark.parametrize("name", ["reduce_sum", "reduce_mean"])
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("shape, axis", [((300_001,), ()), ((3, 200_003), (1,)),
+                                         ((512, 513), ())])
+def test_long_row_sums_in_pieces(name, dtype, shape, axis):
+    """Rows of 2·65536 elements or more are summed in pieces on several threads; the
+    result still equals the reference's (and an offset keeps cancellation out of it)."""
+    fast, reference = twin_and_reference(name)
+    x = random(shape, dtype, 37) + dtype(0.25)
+    assert_same(fast(x, axis, False), reference(x, axis, False), dtype)
+
+
 @pytest.mark.parametrize("name", REDUCTIONS)
 @pytest.mark.parametrize("layout", ["F", "strided"])
 @pytest.mark.parametrize("axis", [(0,), (1,), ()])
@@ -443,7 +455,8 @@ def test_softmax_cross_entropy(dtype, rows, classes):
 
 
 @pytest.mark.parametrize("dtype", FLOATS)
-@pytest.mark.parametrize("label_shape, classes", [((1,), 1), ((6,), 4), ((32,), 10), ((2, 3), 5)])
+@pytest.mark.parametrize("label_shape, classes", [((1,), 1), ((6,), 4), ((32,), 10), ((2, 3), 5),
+                                                  ((3,), 300), ((16,), 1000)])
 @pytest.mark.parametrize("label_dtype", [np.int32, np.int64])
 @pytest.mark.parametrize("is_grad", [False, True])
 def test_sparse_softmax_cross_entropy(dtype, label_shape, classes, label_dtype, is_grad):
@@ -451,6 +464,59 @@ def test_sparse_softmax_cross_entropy(dtype, label_shape, classes, label_dtype, 
     logits = random(label_shape + (classes,), dtype, 21, low=-20, high=20)
     labels = np.random.default_rng(22).integers(0, classes, size=label_shape).astype(label_dtype)
     assert_same(fast(logits, labels, is_grad), reference(logits, labels, is_grad), dtype)
+
+
+@pytest.mark.parametrize("is_grad", [False, True])
+def test_sparse_softmax_cross_entropy_extreme_logits(is_grad):
+    """The float32 SIMD exp: far below the maximum (exp underflows to 0) and a spread of
+    ±80 around it agree with the reference; rows with −inf or NaN (which the twin hands to
+    the reference, for MindSpore's rule on non-finite lines) too."""
+    fast, reference = twin_and_reference("sparse_softmax_cross_entropy")
+    logits = random((4, 257), np.float32, 23, low=-80, high=80)
+    logits[0, :100] = -1e30
+    logits[1, 5] = -np.inf
+    logits[2, 7] = np.nan
+    labels = np.array([150, 0, 3, 256], np.int32)
+    with np.errstate(all="ignore"):
+        got, expected = fast(logits, labels, is_grad), reference(logits, labels, is_grad)
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(expected))
+    finite = ~np.isnan(expected)
+    np.testing.assert_allclose(got[finite], expected[finite], rtol=1e-5, atol=1e-7)
+    if not is_grad:
+        return
+    rows = [0, 1, 3]
+    clean = logits[rows]
+    assert_same(fast(clean, labels[rows], True), reference(clean, labels[rows], True), np.float32)
+
+
+# -- optimizer updates -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("shape", [(1,), (7,), (6, 16, 5, 5), (300, 401)])
+@pytest.mark.parametrize("nesterov", [False, True])
+def test_apply_momentum_in_place(dtype, shape, nesterov):
+    """Both buffers written in place, equal to the reference's; the gradient untouched."""
+    fast, reference = twin_and_reference("apply_momentum")
+    p, v, g = (random(shape, dtype, seed) for seed in (31, 32, 33))
+    lr, momentum = dtype(0.01), dtype(0.9)
+    p_ref, v_ref, g_before = p.copy(), v.copy(), g.copy()
+    fast(p, v, g, lr, momentum, nesterov)
+    reference(p_ref, v_ref, g, lr, momentum, nesterov)
+    assert_same(v, v_ref, dtype)
+    assert_same(p, p_ref, dtype)
+    np.testing.assert_array_equal(g, g_before)
+
+
+def test_apply_momentum_odd_operands_go_to_the_reference():
+    """A non-contiguous gradient and a float64 learning rate on float32 buffers."""
+    fast, reference = twin_and_reference("apply_momentum")
+    p, v = random((4, 6), np.float32, 34), random((4, 6), np.float32, 35)
+    g = random((6, 4), np.float32, 36).T
+    p_ref, v_ref = p.copy(), v.copy()
+    fast(p, v, g, np.float64(0.1), np.float32(0.5), False)
+    reference(p_ref, v_ref, g, np.float64(0.1), np.float32(0.5), False)
+    np.testing.assert_array_equal(p, p_ref)
+    np.testing.assert_array_equal(v, v_ref)
 
 
 # -- batch normalisation ---------------------------------------------------------------------
@@ -540,6 +606,8 @@ EXAMPLES = {
     "batch_norm_statistics": lambda: (_x((4, 3, 2, 2)),),
     "batch_norm": lambda: (_x((4, 3, 2, 2)), _x((3,), 22), _x((3,), 23), _x((3,), 24),
                            random((3,), np.float32, 25, 0.5, 1.5), 1e-5),
+    "apply_momentum": lambda: (_x((4, 5)), _x((4, 5), 22), _x((4, 5), 23), np.float32(0.1),
+                               np.float32(0.9), False),
 }
 
 
@@ -555,7 +623,13 @@ def test_every_twin_found_equals_its_reference(name):
     assert name in kernels.kernel_names(), f"the fast twin {name!r} has no reference kernel"
     fast, reference = twin_and_reference(name)
     args = EXAMPLES[name]()
-    got, expected = fast(*args), reference(*args)
+    if name in kernels.INPLACE:               # compare what each wrote into its inputs
+        fast_args = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+        assert fast(*fast_args) is None and reference(*args) is None
+        got = tuple(a for a in fast_args if isinstance(a, np.ndarray))
+        expected = tuple(a for a in args if isinstance(a, np.ndarray))
+    else:
+        got, expected = fast(*args), reference(*args)
     if not isinstance(expected, tuple):
         got, expected = (got,), (expected,)
     assert len(got) == len(expected)

@@ -233,7 +233,8 @@ def test_multi_device_and_unimplemented_functions_raise_clearly():
     with pytest.raises(RuntimeError, match="one device"):
         load_distributed_checkpoint(None, [])
     with pytest.raises(NotImplementedError, match="MINDIR"):
-        export(nn.Dense(2, 2), Tensor(np.zeros((1, 2), np.float32)), file_name="x")
+        export(nn.Dense(2, 2), Tensor(np.zeros((1, 2), np.float32)), file_name="x",
+               file_format="AIR")
     from refms.profiler import Profiler
     with pytest.raises(RuntimeError, match="Profiler"):
         Profiler(output_path="/tmp")

@@ -79,6 +79,8 @@ def test_error(row, k):
 NOT_COMPILABLE = {
     "assign_and_read": "creates a Parameter from a run-time Tensor inside the function; graph "
                        "mode creates Parameters in __init__ only",
+    "apply_momentum_and_read": "creates its Parameters from run-time Tensors inside the "
+                               "function, as assign_and_read (graph mode: the LeNet step)",
     "GetItem-bool-rows": "x[mask] with a run-time mask over leading axes only: graph mode "
                          "selects with a mask of the Tensor's own shape",
 }

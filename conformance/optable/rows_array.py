@@ -320,6 +320,19 @@ def assign_tensor(variable, value):
     return ops.Assign()(variable, value), variable
 
 
+def apply_momentum_and_read(variable, accumulation, learning_rate, gradient, momentum):
+    """ops.ApplyMomentum on fresh Parameters: (the returned value, both Parameters afterwards)."""
+    var = Parameter(variable, name="variable")
+    accum = Parameter(accumulation, name="accumulation")
+    return ops.ApplyMomentum()(var, accum, learning_rate, gradient, momentum), var, accum
+
+
+def apply_momentum_ref(variable, accumulation, learning_rate, gradient, momentum):
+    accum = accumulation * momentum + gradient
+    var = variable - accum * learning_rate
+    return var, var, accum
+
+
 STATE = [
     # MindSpore 2.10: Int32 [7, 8] into a Float32 Parameter -> [7. 8.] Float32.
     OpRow("Assign", assign_and_read, assign_ref, [f32([1, 2]), i32([7, 8])],
@@ -329,6 +342,12 @@ STATE = [
     OpRow("Assign", assign_tensor, assign_ref, randn((2, 3), (2, 3)), id="Assign-tensor"),
     OpRow("Assign", assign_and_read, assign_ref, [i64([1, 2]), i32([-3, 4])],
           id="Assign-int32-into-int64"),
+    # v ← momentum·v + g, p ← p − lr·v, both Parameters written in place.
+    OpRow("ApplyMomentum", apply_momentum_and_read, apply_momentum_ref,
+          [f32([1, 2, 3]), f32([0.5, 0, -1]), f32(0.1), f32([0.5, -1, 2]), f32(0.9)],
+          grad=False,
+          errors=[([f32([1, 2]), f32([1, 2, 3]), f32(0.1), f32([1, 2]), f32(0.9)], ValueError),
+                  ([f32([1, 2]), f32([1, 2]), f64(0.1), f32([1, 2]), f32(0.9)], TypeError)]),
 ]
 
 

@@ -460,6 +460,56 @@ GETITEM += [
 ]
 
 
+# -- SetItem (refms/ops/prims/getitem.py): ``y[index] = value`` on a copy; the same function runs
+# on the Tensor (Tensor.__setitem__) and on numpy (reference).  The written slots pass no gradient
+# to the old value; the value gets dout[index] summed to its shape (every written slot counts).
+
+def write_rows_1_2(x, v):
+    y = x * 1
+    y[1:3] = v
+    return y
+
+
+def write_item_0_1(x, v):
+    y = x * 1
+    y[0, 1] = v
+    return y
+
+
+def write_broadcast_row(x, v):
+    y = x * 1
+    y[1:3] = v
+    return y
+
+
+def write_number(x):
+    y = x * 1
+    y[..., 0] = 2.5
+    return y
+
+
+def write_wrong_shape(x, v):
+    y = x * 1
+    y[0] = v             # a (1, 4) value for the (4,) region raises in MindSpore 2.10 too
+    return y
+
+
+GETITEM += [
+    OpRow("SetItem", write_rows_1_2, write_rows_1_2, randn((4, 3), (2, 3)), id="SetItem-slice"),
+    OpRow("SetItem", write_item_0_1, write_item_0_1, randn((3, 4), ()), id="SetItem-0d-value"),
+    OpRow("SetItem", write_broadcast_row, write_broadcast_row, randn((3, 4), (4,)),
+          id="SetItem-broadcast-value",
+          # a value that does not broadcast to the (2, 4) region: MindSpore 2.10 raises
+          errors=[([np.ones((3, 4), np.float32), np.ones((3, 4), np.float32)], ValueError)]),
+    OpRow("SetItem", write_number, write_number, randn((3, 4)), id="SetItem-number"),
+    # a value that does not broadcast to the region, or has more axes than it (even of size
+    # 1): MindSpore 2.10 raises ValueError
+    OpRow("SetItem", write_wrong_shape, write_wrong_shape, randn((3, 4), (4,)), id="SetItem-row",
+          errors=[([np.ones((3, 4), np.float32), np.ones((3,), np.float32)], ValueError),
+                  ([np.ones((3, 4), np.float32), np.ones((1, 4), np.float32)], ValueError)]),
+]
+
+
 # -- HookBackward (refms/ops/prims/hook.py): identity forward; a hook returning None keeps grads
 
 HOOK = [

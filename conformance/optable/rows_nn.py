@@ -759,6 +759,29 @@ def seeded_dropout_ref(keep_prob, seed0, seed1):
     return ref
 
 
+def channel_dropout_property(keep_prob):
+    """One keep/drop decision per (sample, channel), Bool mask, y = x · mask / keep_prob."""
+    def check(out, x):
+        y, mask = out
+        per_channel = mask.reshape(mask.shape[:2] + (-1,))
+        constant = (per_channel == per_channel[..., :1]).all()
+        return (mask.dtype == np.bool_ and constant and 0 < mask.mean() < 1
+                and np.allclose(y, x * mask / keep_prob))
+    return check
+
+
+def fixed_channel_dropout_ref(keep_prob):
+    """refms's documented stream for a new Dropout2D/3D instance: PCG64(0), one U[0, 1) draw
+    per (sample, channel), kept when below keep_prob (MindSpore also starts every instance from
+    one fixed seed, with its own generator; the row is ``specific_to="refms"``)."""
+    def ref(x):
+        rng = np.random.default_rng(np.random.PCG64(0))
+        keep = rng.random(x.shape[:2] + (1,) * (x.ndim - 2)) < keep_prob
+        mask = np.broadcast_to(keep, x.shape)
+        return x * mask / np.asarray(keep_prob, x.dtype), mask
+    return ref
+
+
 def repeated_calls_differ(prim):
     """Two calls of one seeded instance give different values; a new instance repeats the first."""
     def run(shape):
@@ -786,7 +809,7 @@ RANDOM = [
           errors=[([np.array(-2.0, np.float64), np.array(3.0, np.float64)], TypeError),
                   ([np.array(-2, np.int32), np.array(3.0, np.float32)], TypeError)],
           id="uniform-functional"),
-    OpRow("UniformInt", lambda lo, hi: ops.uniform((40, 50), lo, hi, dtype=np.int32),
+    OpRow("UniformInt", lambda lo, hi: ops.uniform((40, 50), lo, hi, dtype=ms.int32),
           lambda out, lo, hi: out.dtype == np.int32 and np.all((out >= lo) & (out < hi)),
           [np.array(-2, np.int32), np.array(3, np.int32)], property_only=True,
           id="uniform-functional-int32"),
@@ -809,6 +832,34 @@ RANDOM = [
           randn((5, 6)), id="Dropout-seeded-stream-and-gradient", specific_to="refms"),
     OpRow("Dropout", lambda x: ops.Dropout(1.0)(x), lambda x: (x, np.ones_like(x)), randn((3, 4)),
           id="Dropout-keep-all"),
+    OpRow("Dropout2D", ops.Dropout2D(0.6), channel_dropout_property(0.6), randn((8, 16, 3, 2)),
+          property_only=True, out_dtype=(None, "Bool"),
+          errors=[([np.ones((2, 2, 2, 2), np.bool_)], TypeError),
+                  ([f32(np.ones((2, 3, 4)))], ValueError)]),
+    OpRow("Dropout2D", lambda x: ops.Dropout2D(0.6)(x), fixed_channel_dropout_ref(0.6),
+          randn((3, 4, 2, 2)), id="Dropout2D-fixed-stream-and-gradient", specific_to="refms"),
+    OpRow("Dropout2D", lambda x: ops.Dropout2D(1.0)(x),
+          lambda x: (x, np.ones(x.shape, np.bool_)), randn((2, 3, 2, 2)), id="Dropout2D-keep-all"),
+    OpRow("Dropout2D", lambda x: ops.Dropout2D(0.0)(x),
+          lambda x: (np.zeros_like(x), np.zeros(x.shape, np.bool_)), randn((2, 3, 2, 2)),
+          id="Dropout2D-drop-all"),
+    OpRow("Dropout2D", lambda x: ops.Dropout2D(1.0)(x),
+          lambda x: (x, np.ones(x.shape, np.bool_)), [i32(np.arange(8).reshape(1, 2, 2, 2))],
+          id="Dropout2D-int32"),
+    OpRow("Dropout2D", lambda x: ops.dropout2d(x, 0.4), lambda out, x: np.all(
+        np.isclose(out, 0) | np.isclose(out, x / 0.6)), randn((6, 10, 2, 3)), property_only=True,
+          id="dropout2d-functional"),
+    OpRow("Dropout2D", lambda x: ops.dropout1d(x, 0.4), lambda out, x: np.all(
+        np.isclose(out, 0) | np.isclose(out, x / 0.6)), randn((6, 10, 5)), property_only=True,
+          id="dropout1d-functional"),
+    OpRow("Dropout3D", ops.Dropout3D(0.7), channel_dropout_property(0.7), randn((8, 16, 2, 3, 2)),
+          property_only=True, out_dtype=(None, "Bool"),
+          errors=[([f32(np.ones((2, 3, 4, 5)))], ValueError)]),
+    OpRow("Dropout3D", lambda x: ops.Dropout3D(0.7)(x), fixed_channel_dropout_ref(0.7),
+          randn((2, 3, 2, 1, 2)), id="Dropout3D-fixed-stream-and-gradient", specific_to="refms"),
+    OpRow("Dropout3D", lambda x: ops.dropout3d(x, 0.3), lambda out, x: np.all(
+        np.isclose(out, 0) | np.isclose(out, x / 0.7)), randn((4, 10, 2, 2, 2)),
+          property_only=True, id="dropout3d-functional"),
     OpRow("Dropout", lambda x: ops.dropout(x, p=0.25, seed=1),
           lambda out, x: np.all(np.isclose(out, 0) | np.isclose(out, x / 0.75)),
           randn((20, 30)), property_only=True, id="dropout-functional"),

@@ -24,6 +24,8 @@ NO_GRADIENT = frozenset([
     "Argmax", "Argmin", "OneHot", "Sign", "FloorDiv", "Invert", "BitwiseAnd", "BitwiseOr",
     "Zeros", "Ones", "Fill", "ZerosLike", "OnesLike",
     "UniformReal", "StandardNormal", "UniformInt", "GetNext", "StopGradient", "Assign",
+    "ApplyMomentum",
+    "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
 ])
 
 

@@ -4,7 +4,8 @@ The suite writes its machine-readable results (``python -m conformance
 --json PATH``, schema ``refms-conformance-report/1``, see the suite's README);
 this directive turns them into tables: the summary, the verdicts per page and
 area, one row per documented example (page cases) with its verdict and the
-MindSpore version of the output it checks, and the operator tier per area.
+MindSpore version of the output it checks, the operator tier per area, and
+the API coverage weighted by use (``api_coverage``).
 """
 import json
 import os
@@ -71,13 +72,41 @@ class ConformanceReportDirective(Directive):
         pages = [case for case in cases if case["kind"] != "op"]
         operators = [case for case in cases if case["kind"] == "op"]
         out.append(section("Per page and area", table(
-            ["page", "area"] + verdicts, counts_by(pages, lambda c: (c["page"], c["area"]), verdicts))))
+            ["page (MindSpore version)", "area"] + verdicts,
+            counts_by(pages, lambda c: (f"{c['page']} ({c['version']})", c["area"]), verdicts))))
         out.append(section("Documented examples", table(
-            ["case", "title", "MindSpore version", "verdict"],
+            ["case", "title", "version", "verdict"],
             [[c["id"], c["title"], c["version"], c["verdict"]] for c in pages])))
         out.append(section("Operator tier", table(
             ["area"] + verdicts, counts_by(operators, lambda c: (c["area"],), verdicts))))
+        out.append(api_coverage_section(results.get("api_coverage", [])))
         return out
+
+
+def api_coverage_section(entries):
+    """The API-coverage table: names of MindSpore's API that public code uses, weighted by use."""
+    from conformance.report import USAGE_NOTE
+
+    rows = [[e["namespace"], e["names"], e["present"], e["uses"], f"{e['weighted']:.1%}"] for e in entries]
+    block = section("API coverage, weighted by use", nodes.paragraph(text=USAGE_NOTE.replace("`", "")))
+    block += table(["namespace", "names used", "present", "uses", "share of uses present"], rows)
+    # The most used names that are missing, as a list (too long for a table column on a phone).
+    missing = nodes.bullet_list()
+    for e in entries:
+        if e["most_used_missing"]:
+            item = nodes.list_item()
+            line = nodes.paragraph()
+            line += nodes.strong(text=e["namespace"] + ": ")
+            for i, name in enumerate(e["most_used_missing"][:5]):
+                if i:
+                    line += nodes.Text(", ")
+                line += nodes.literal(text=name)
+            item += line
+            missing += item
+    if len(missing):
+        block += nodes.paragraph(text="The most used names refms does not have yet, per namespace:")
+        block += missing
+    return block
 
 
 def counts_by(cases, key, verdicts):

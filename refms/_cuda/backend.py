@@ -18,7 +18,7 @@ import functools
 import numpy as np
 
 from .. import kernels
-from . import codes, device, ops
+from . import codes, device, indexing, ops
 from .device import DeviceArray
 
 __all__ = ["activate", "deactivate", "make_backend", "TABLE"]
@@ -84,9 +84,10 @@ def _floats(*arrays):
 UNARY = ("neg", "abs", "square", "sqrt", "rsqrt", "reciprocal", "exp", "log", "log1p", "expm1",
          "sin", "cos", "erf", "floor", "ceil", "trunc", "round", "sign", "relu", "sigmoid",
          "tanh", "gelu", "logical_not", "isnan", "isinf", "isfinite")
-BINARY = ("add", "sub", "mul", "div", "floor_div", "floor_mod", "pow", "maximum", "minimum",
-          "equal", "not_equal", "greater", "greater_equal", "less", "less_equal",
+BINARY = ("add", "sub", "mul", "div", "floor_div", "floor_mod", "fmod", "pow", "maximum",
+          "minimum", "equal", "not_equal", "greater", "greater_equal", "less", "less_equal",
           "logical_and", "logical_or")
+BITWISE = ("bitwise_and", "bitwise_or", "invert")
 
 
 def _unary(name):
@@ -113,6 +114,28 @@ def _binary(name):
         return ops.binary(op, _device(x, rt, compute), _device(y, rt, compute))
     kernel.__name__ = f"cuda_{name}"
     return kernel
+
+
+def _bitwise(name):
+    """Integers and bools on the device (bits.cu); floats go to the host, where numpy
+    rejects them with its own TypeError."""
+    def kernel(x, y=None):
+        args = (x,) if y is None else (x, y)
+        out = _result_dtype(name, *args)
+        if out not in SUPPORTED or out in codes.FLOAT_DTYPES:
+            return _on_host(name, *args)
+        rt = next(v.runtime for v in args if isinstance(v, DeviceArray))
+        if y is None:
+            return ops.bitwise(name, _device(x, rt, out))
+        return ops.bitwise(name, _device(x, rt, out), _device(y, rt, out))
+    kernel.__name__ = f"cuda_{name}"
+    return kernel
+
+
+def round_to_bfloat16(x):
+    if not _floats(x):
+        return _on_host("round_to_bfloat16", x)
+    return ops.round_to_bfloat16(x if x.dtype == np.float32 else ops.cast(x, np.float32))
 
 
 def where(cond, x, y):
@@ -269,6 +292,47 @@ def _arg(name):
     return kernel
 
 
+def cumsum(x, axis, exclusive, reverse):
+    """Prefix sums (scan.cu); a bool scan is a running "or": sums of 0/1 compared with 0."""
+    if x.dtype not in SUPPORTED:
+        return _on_host("cumsum", x, axis, exclusive, reverse)
+    if x.dtype == np.bool_:
+        sums = ops.cumsum(ops.cast(x, np.int64), axis, exclusive, reverse)
+        return ops.cast(sums, np.bool_)
+    return ops.cumsum(x, axis, exclusive, reverse)
+
+
+def exclusive_cumprod_both(x):
+    if x.dtype not in SUPPORTED or x.dtype == np.bool_:
+        return _on_host("exclusive_cumprod_both", x)
+    return ops.exclusive_cumprod_both(x)
+
+
+def batch_norm_unbiased(variance, n):
+    """variance * n / (n - 1) (n = 1: numpy's division by zero, quietly)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        factor = n / np.float64(n - 1)
+    out = _result_dtype("batch_norm_unbiased", variance, n)
+    if not _floats(variance) or out not in SUPPORTED:
+        return _on_host("batch_norm_unbiased", variance, n)
+    return ops.binary("mul", _device(variance, dtype=out),
+                      _device(np.asarray(factor, out), variance.runtime))
+
+
+# ---- sorting -----------------------------------------------------------------------------
+
+def sort(x, axis, descending):
+    if x.dtype not in SUPPORTED:
+        return _on_host("sort", x, axis, descending)
+    return ops.sort(x, axis, descending)
+
+
+def topk(x, k, sorted):
+    if x.dtype not in SUPPORTED:
+        return _on_host("topk", x, k, sorted)
+    return ops.topk(x, k, sorted)
+
+
 # ---- indexing ----------------------------------------------------------------------------
 
 _INDEX_DTYPES = (np.dtype(np.int32), np.dtype(np.int64))
@@ -290,13 +354,13 @@ def take(x, indices, axis):
         return _on_host("take", x, indices, axis)
     if axis is None:                                      # numpy: take from the flattened x
         x, axis = reshape(x, (-1,)), 0
-    return ops.gather(x, indices, axis, op="Gather")
+    return ops.gather(x, indices, axis, op="take")
 
 
 def take_along_axis(x, index, axis):
     if x.dtype not in SUPPORTED or index.dtype not in _INDEX_DTYPES:
         return _on_host("take_along_axis", x, index, axis)
-    return ops.take_along_axis(x, index, axis)
+    return ops.take_along_axis(x, index, axis, op="take_along_axis")
 
 
 def one_hot(indices, depth, axis, on_value, off_value):
@@ -310,8 +374,63 @@ def one_hot(indices, depth, axis, on_value, off_value):
 
 def count_true(mask):
     """The number of True elements (a synchronizing read of one number)."""
-    flat = reshape(ops.cast(mask, np.bool_) if mask.dtype != np.bool_ else mask, (-1,))
-    return int(ops.reduce("sum", ops.cast(flat, np.int64), (), False).numpy())
+    return ops.count_true(ops.cast(mask, np.bool_) if mask.dtype != np.bool_ else mask)
+
+
+def getitem(x, index):
+    if x.dtype not in SUPPORTED:
+        return _on_host("getitem", x, index)
+    return indexing.getitem(x, index)
+
+
+def setitem(x, index, value):
+    """x[index] = value in place (value cast to x's dtype, as numpy's assignment does)."""
+    if x.dtype not in SUPPORTED:
+        return _on_host("setitem", x, index, value)
+    indexing.setitem(x, index, _device(value, x.runtime, x.dtype))
+
+
+_ATOMIC = tuple(np.dtype(t) for t in (np.int32, np.int64, np.float32, np.float64))
+
+
+def index_add(shape, index, updates):
+    if updates.dtype not in _ATOMIC:
+        return _on_host("index_add", shape, index, updates)
+    return indexing.index_add(updates.runtime, shape, index, updates)
+
+
+def scatter_along_axis(x, index, updates, axis, reduction):
+    rt = x.runtime
+    add = reduction == "add"
+    if (x.dtype not in (_ATOMIC if add else SUPPORTED) or index.dtype not in _INDEX_DTYPES
+            or reduction not in ("add", "none")):
+        return _on_host("scatter_along_axis", x, index, updates, axis, reduction)
+    return ops.scatter_along_axis(x, index, _device(updates, rt, x.dtype), axis, reduction,
+                                  op="scatter_along_axis")
+
+
+def segment_sum(x, ids, n):
+    if x.dtype not in _ATOMIC or ids.dtype not in _INDEX_DTYPES:
+        return _on_host("segment_sum", x, ids, n)
+    return ops.segment_sum(x, ids, n, op="segment_sum")
+
+
+def _mask(mask, rt):
+    mask = _device(mask, rt)
+    return mask if mask.dtype == np.bool_ else ops.cast(mask, np.bool_)
+
+
+def masked_select(x, mask):
+    if x.dtype not in SUPPORTED:
+        return _on_host("masked_select", x, mask)
+    return ops.masked_select(x, _mask(mask, x.runtime))
+
+
+def masked_scatter(x, mask, source):
+    if x.dtype not in SUPPORTED:
+        return _on_host("masked_scatter", x, mask, source)
+    return ops.masked_scatter(x, _mask(mask, x.runtime), _device(source, x.runtime, x.dtype),
+                              op="masked_scatter")
 
 
 # ---- the numerical kernels ---------------------------------------------------------------
@@ -339,7 +458,7 @@ def _softmax(name, log):
 def _sparse_xent(logits, labels, is_grad):
     if not _floats(logits) or labels.dtype not in (np.dtype(np.int32), np.dtype(np.int64)):
         return _on_host("sparse_softmax_cross_entropy", logits, labels, is_grad)
-    return ops.sparse_softmax_cross_entropy(logits, labels, is_grad)
+    return ops.sparse_softmax_cross_entropy(logits, labels, is_grad, op="sparse_softmax_cross_entropy")
 
 
 def _pool_divisor(divisor):
@@ -372,6 +491,25 @@ def moving_average(variable, value, momentum):
     assign(variable, updated)
 
 
+def apply_momentum(variable, accumulation, gradient, lr, momentum, use_nesterov):
+    """v <- momentum v + g;  p <- p - lr v (Nesterov: p <- p - (lr g + lr momentum v)), in
+    place, with the device's elementwise kernels (lr and momentum stay on the device: no read)."""
+    if not _floats(variable) or not variable.is_contiguous() or not accumulation.is_contiguous():
+        return _on_host("apply_momentum", variable, accumulation, gradient, lr, momentum,
+                        use_nesterov)
+    rt, dtype = variable.runtime, variable.dtype
+    gradient, lr, momentum = (_device(v, rt, dtype) for v in (gradient, lr, momentum))
+    new_accumulation = ops.binary("add", ops.binary("mul", accumulation, momentum), gradient)
+    if use_nesterov:
+        step = ops.binary("add", ops.binary("mul", gradient, lr),
+                          ops.binary("mul", ops.binary("mul", new_accumulation, momentum), lr))
+    else:
+        step = ops.binary("mul", new_accumulation, lr)
+    new_variable = ops.binary("sub", variable, step)
+    assign(accumulation, new_accumulation)
+    assign(variable, new_variable)
+
+
 def writable(x):
     return True
 
@@ -395,12 +533,21 @@ def uniform_real(rng, shape):
     return ops.uniform(_runtime(), shape, _seed(rng), 0, np.float32)
 
 
+def standard_normal(rng, shape):
+    return ops.normal(_runtime(), shape, _seed(rng), 0, np.float32)
+
+
+def uniform_int(rng, shape, low, high):
+    return ops.uniform_int(_runtime(), shape, low, high, _seed(rng), 0)
+
+
 # ---- the table ---------------------------------------------------------------------------
 
 def _table():
     table = {}
     table.update({name: _unary(name) for name in UNARY})
     table.update({name: _binary(name) for name in BINARY})
+    table.update({name: _bitwise(name) for name in BITWISE})
     table.update({f"reduce_{name}": _reduce(name) for name in ("sum", "mean", "max", "min", "prod")})
     table.update({
         "where": where, "clip": clip, "scale": scale, "add_n": add_n,
@@ -428,9 +575,17 @@ def _table():
         "batch_norm_statistics": _float_kernel("batch_norm_statistics", ops.batch_norm_statistics, 1),
         "batch_norm": _float_kernel("batch_norm", ops.batch_norm, 5),
         "assign": assign, "moving_average": moving_average, "writable": writable,
+        "apply_momentum": apply_momentum,
         "bernoulli": bernoulli, "uniform_real": uniform_real,
+        "standard_normal": standard_normal, "uniform_int": uniform_int,
         "first_outside": first_outside, "take": take, "take_along_axis": take_along_axis,
         "one_hot": one_hot, "count_true": count_true,
+        "round_to_bfloat16": round_to_bfloat16, "cumsum": cumsum,
+        "exclusive_cumprod_both": exclusive_cumprod_both,
+        "batch_norm_unbiased": batch_norm_unbiased, "sort": sort, "topk": topk,
+        "getitem": getitem, "setitem": setitem, "index_add": index_add,
+        "scatter_along_axis": scatter_along_axis, "segment_sum": segment_sum,
+        "masked_select": masked_select, "masked_scatter": masked_scatter,
     })
     known = set(kernels.kernel_names())
     return {name: fn for name, fn in table.items() if name in known}

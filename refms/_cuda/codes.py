@@ -21,9 +21,11 @@ BINARY = {"add": 0, "sub": 1, "mul": 2, "div": 3, "floor_div": 4, "floor_mod": 5
           "maximum": 7, "minimum": 8, "equal": 9, "not_equal": 10, "less": 11, "less_equal": 12,
           "greater": 13, "greater_equal": 14, "logical_and": 15, "logical_or": 16,
           "squared_difference": 17, "relu_grad": 18, "sigmoid_grad": 19, "tanh_grad": 20,
-          "atan2": 21}
+          "atan2": 21, "fmod": 22}
 BINARY_BOOL_RESULT = ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
                       "logical_and", "logical_or")
+
+BITWISE = {"bitwise_and": 0, "bitwise_or": 1, "invert": 2}
 
 REDUCE = {"sum": 0, "mean": 1, "max": 2, "min": 3, "prod": 4, "argmax": 5, "argmin": 6}
 

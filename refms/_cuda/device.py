@@ -13,8 +13,10 @@ raised by the launching call.  An error *inside* a kernel -- a CUDA fault, or a 
 written into the device error record (``csrc/common.cuh``) -- is only known once the
 stream has reached it, i.e. at the next *synchronizing point*: a copy to the host
 (``DeviceArray.numpy()``, printing a tensor) or ``synchronize()``.  The error then names
-the op that launched the failing kernel: each launch that can report one passes a
-launch id, and the runtime remembers which op took which id.
+the primitive that launched the failing kernel, and the kernel: each launch that can
+report one passes a launch id, and the runtime remembers, for each id, the launcher's op
+label and the primitive whose forward was running (``refms.kernels.current_primitive``,
+in PyNative and GRAPH_MODE alike).
 
 ``pynative_synchronize=True`` (``refms.set_context``) makes every op a synchronizing
 point: the error is raised by the op that caused it, at the cost of waiting for the
@@ -26,6 +28,7 @@ from collections import defaultdict
 
 import numpy as np
 
+from .. import kernels
 from . import codes, loader
 from .prototypes import ErrorRecord
 
@@ -114,16 +117,17 @@ class Runtime:
         self.is_shim = bool(library.refms_cuda_is_shim())
         self.allocator = CachingAllocator(library)
         self.synchronous = None          # None: follow the context's pynative_synchronize
-        self._pending = []               # op names launched since the last synchronizing point
-        self._ids = {}                   # launch id -> op name, for the error record
+        self._pending = []               # launches since the last synchronizing point (labels)
+        self._ids = {}                   # launch id -> (op, primitive), for the error record
         self._next_id = 1
 
     # -- launching --------------------------------------------------------------------
     def launch_id(self, op):
-        """A fresh id for a launch of ``op`` that may write the error record."""
+        """A fresh id for a launch of ``op`` that may write the error record; the id
+        remembers ``op`` and the primitive running now."""
         launch = self._next_id
         self._next_id = self._next_id % 2_000_000_000 + 1
-        self._ids[launch] = op
+        self._ids[launch] = (op, kernels.current_primitive())
         return launch
 
     def call(self, op, entry, *args):
@@ -141,7 +145,7 @@ class Runtime:
     def call_done(self, op):
         """Bookkeeping after a launch for ``op`` (also for cuBLAS calls on our stream)."""
         if len(self._pending) < 64:
-            self._pending.append(op)
+            self._pending.append(_who(op, kernels.current_primitive()))
         if self.is_synchronous():
             self.synchronize(point=f"'{op}' (pynative_synchronize=True)")
 
@@ -164,13 +168,13 @@ class Runtime:
                 f"one of {_names(pending)}; reported at {point}. Set "
                 f"pynative_synchronize=True to raise it at the op that launched it.")
         if record.code in (codes.KERNEL_INDEX_OUT_OF_RANGE, codes.KERNEL_SIGNED_INDEX_OUT_OF_RANGE):
-            op = ids.get(record.launch_id, "an earlier op")
+            op, primitive = ids.get(record.launch_id, ("an earlier op", None))
             low = 0 if record.code == codes.KERNEL_INDEX_OUT_OF_RANGE else -record.bound
             where = "" if self.is_synchronous() else (
                 f" (the kernel ran asynchronously; reported at the next synchronizing point, "
                 f"{point}. Set pynative_synchronize=True to raise it at the op)")
-            raise DeviceError(f"For '{op}', the index {record.value} is out of range "
-                              f"[{low}, {record.bound}){where}.")
+            raise DeviceError(f"For {_who(op, primitive)}, the index {record.value} is out of "
+                              f"range [{low}, {record.bound}){where}.")
 
     # -- memory -----------------------------------------------------------------------
     def empty(self, shape, dtype):
@@ -200,9 +204,16 @@ class Runtime:
         return self.allocator.in_use
 
 
+def _who(op, primitive):
+    """"'Gather' (CUDA kernel 'take')": the primitive, and the launcher's label when it differs."""
+    if primitive is None or primitive == op:
+        return f"'{op}'"
+    return f"'{primitive}' (CUDA kernel '{op}')"
+
+
 def _names(ops):
     unique = list(dict.fromkeys(ops))
-    return ", ".join(f"'{op}'" for op in unique[-8:]) or "(none recorded)"
+    return ", ".join(unique[-8:]) or "(none recorded)"
 
 
 class DeviceArray:

@@ -172,6 +172,36 @@ def where(cond, a, b, op="Select"):
     return out
 
 
+def bitwise(name, a, b=None, op=None):
+    """a & b, a | b (broadcast) or ~a (``name``: bitwise_and, bitwise_or, invert) of integers
+    or bools; ``invert`` of a bool is its logical not."""
+    op = op or name
+    b = a if b is None else b
+    if a.dtype != b.dtype:
+        raise TypeError(f"For '{op}', the CUDA kernel needs inputs of one dtype, "
+                        f"got {a.dtype} and {b.dtype}.")
+    code = _dtype(a, op)
+    if a.dtype in codes.FLOAT_DTYPES:
+        raise TypeError(f"For '{op}', the inputs must be integers or bools, but got {a.dtype}.")
+    shape = np.broadcast_shapes(a.shape, b.shape)
+    rt = a.runtime
+    out = rt.empty(shape, a.dtype)
+    rt.call(op, "refms_bitwise", codes.BITWISE[name], code, out.size, len(shape), _i64(shape),
+            a.ptr, _i64(_broadcast_strides(a, shape)), b.ptr, _i64(_broadcast_strides(b, shape)),
+            out.ptr)
+    return out
+
+
+def round_to_bfloat16(x, op="round_to_bfloat16"):
+    """float32 x rounded to the nearest bfloat16 (ties to even), as float32."""
+    if x.dtype != np.float32:
+        raise TypeError(f"For '{op}', the CUDA kernel takes float32, but got {x.dtype}.")
+    x = x if x.is_contiguous() else contiguous(x, op)
+    out = x.runtime.empty(x.shape, np.float32)
+    x.runtime.call(op, "refms_round_to_bfloat16", out.size, x.ptr, out.ptr)
+    return out
+
+
 def cast(x, dtype, op="Cast"):
     """x converted to ``dtype`` (float -> int truncates toward zero; -> bool: x != 0)."""
     dtype = np.dtype(dtype)
@@ -218,6 +248,60 @@ def reduce(name, x, axis, keepdims, op=None):
             len(axes), _i64([x.shape[d] for d in axes]), _i64([x.strides[d] for d in axes]),
             x.ptr, out.ptr)
     return out
+
+
+# ---- scans and sorting -------------------------------------------------------------------
+
+def _lines(x, axis):
+    """(outer, n, inner) of a contiguous x around ``axis``."""
+    axis %= max(x.ndim, 1)
+    outer = int(np.prod(x.shape[:axis], dtype=np.int64))
+    inner = int(np.prod(x.shape[axis + 1:], dtype=np.int64))
+    return outer, (x.shape[axis] if x.ndim else 1), inner
+
+
+def cumsum(x, axis, exclusive=False, reverse=False, op="CumSum"):
+    """Prefix sums along ``axis`` in x's dtype (see scan.cu)."""
+    x = x if x.is_contiguous() else contiguous(x, op)
+    outer, n, inner = _lines(x, axis)
+    out = x.runtime.empty(x.shape, x.dtype)
+    x.runtime.call(op, "refms_cumsum", _dtype(x, op), outer, n, inner, int(bool(exclusive)),
+                   int(bool(reverse)), x.ptr, out.ptr)
+    return out
+
+
+def exclusive_cumprod_both(x, op="exclusive_cumprod_both"):
+    """y_i = prod_{t != i} x_t along the last axis, without division."""
+    x = x if x.is_contiguous() else contiguous(x, op)
+    n = x.shape[-1] if x.ndim else 1
+    out = x.runtime.empty(x.shape, x.dtype)
+    x.runtime.call(op, "refms_exclusive_cumprod_both", _dtype(x, op), x.size // max(n, 1), n,
+                   x.ptr, out.ptr)
+    return out
+
+
+def sort(x, axis, descending=False, op="Sort"):
+    """(values, int64 indices) of a stable sort along ``axis`` (NaN largest; see sort.cu)."""
+    x = x if x.is_contiguous() else contiguous(x, op)
+    outer, n, inner = _lines(x, axis)
+    rt = x.runtime
+    values, indices = rt.empty(x.shape, x.dtype), rt.empty(x.shape, np.int64)
+    rt.call(op, "refms_sort", _dtype(x, op), outer, n, inner, int(bool(descending)), x.ptr,
+            values.ptr, _int64p(indices))
+    return values, indices
+
+
+def topk(x, k, sorted=True, op="TopK"):
+    """(values, int64 indices) of the k largest along the last axis: the first k of a
+    descending sort; unsorted, the k positions in increasing index order."""
+    values, indices = sort(x, -1, descending=True, op=op)
+    shape = x.shape[:-1] + (int(k),)
+    values = contiguous(values.view(shape, values.strides), op)
+    indices = contiguous(indices.view(shape, indices.strides), op)
+    if not sorted:
+        indices, _ = sort(indices, -1, op=op)
+        values = take_along_axis(x, indices, -1, op=op)
+    return values, indices
 
 
 # ---- softmax family ----------------------------------------------------------------------
@@ -551,6 +635,25 @@ def bernoulli(rt, shape, p, seed, offset, dtype, op="Bernoulli"):
     return out
 
 
+def normal(rt, shape, seed, offset, dtype=np.float32, op="StandardNormal"):
+    """Standard normal numbers of ``dtype`` from Philox (seed, offset) by Box-Muller."""
+    out = rt.empty(tuple(shape), dtype)
+    rt.call(op, "refms_normal", _dtype(out, op, True), out.size, int(seed) % 2 ** 64,
+            int(offset) % 2 ** 64, out.ptr)
+    return out
+
+
+def uniform_int(rt, shape, low, high, seed, offset, op="UniformInt"):
+    """int32 numbers uniform over [low, high) from Philox (seed, offset)."""
+    low, high = int(low), int(high)
+    if high <= low:
+        raise ValueError(f"For '{op}', low must be less than high, but got low={low}, high={high}.")
+    out = rt.empty(tuple(shape), np.int32)
+    rt.call(op, "refms_uniform_int", out.size, low, high, int(seed) % 2 ** 64,
+            int(offset) % 2 ** 64, out.ptr)
+    return out
+
+
 def dropout(x, keep_prob, seed, offset, op="Dropout"):
     """(y, mask): mask ~ Bernoulli(keep_prob) in x's dtype, y = x * mask / keep_prob."""
     x = x if x.is_contiguous() else contiguous(x, op)
@@ -596,6 +699,80 @@ def one_hot(index, depth, on_value, off_value, dtype, op="OneHot"):
     rt.call(op, "refms_one_hot", _dtype(out, op), _dtype(index, op), index.size, int(depth),
             index.ptr, float(on_value), float(off_value), out.ptr)
     return out
+
+
+def scatter_along_axis(x, index, updates, axis, reduction="none", op="TensorScatterElements"):
+    """A copy of x with x[..., index[...], ...] = updates (or += for reduction "add")."""
+    index = index if index.is_contiguous() else contiguous(index, op)
+    axis %= x.ndim
+    out = contiguous(x, op)
+    updates = broadcast_to(updates, index.shape, op)
+    rt = x.runtime
+    rt.call(op, "refms_scatter_along_axis", _dtype(x, op), _dtype(index, op),
+            int(reduction == "add"), index.ndim, _i64(index.shape), _i64(out.strides), axis,
+            x.shape[axis], index.ptr, updates.ptr, out.ptr, rt.launch_id(op))
+    return out
+
+
+def segment_sum(x, ids, n, op="UnsortedSegmentSum"):
+    """y[s] = sum of x[i] over ids[i] = s (ids < 0 dropped; ids >= n reported)."""
+    x = x if x.is_contiguous() else contiguous(x, op)
+    ids = ids if ids.is_contiguous() else contiguous(ids, op)
+    rt = x.runtime
+    out = fill(rt, (int(n),) + x.shape[ids.ndim:], x.dtype, 0, op)
+    inner = int(np.prod(x.shape[ids.ndim:], dtype=np.int64))
+    rt.call(op, "refms_segment_sum", _dtype(x, op), _dtype(ids, op), ids.size, inner, int(n),
+            x.ptr, ids.ptr, out.ptr, rt.launch_id(op))
+    return out
+
+
+def _mask_positions(mask, op):
+    """(flat bool mask, exclusive prefix sum of it as int64 positions)."""
+    flat = mask.reshape((-1,)) if mask.is_contiguous() else contiguous(mask, op).reshape((-1,))
+    return flat, cumsum(cast(flat, np.int64, op), 0, exclusive=True, op=op)
+
+
+def count_true(mask, op="count_true"):
+    """The number of True elements: a synchronizing read of one number."""
+    flat = mask.reshape((-1,)) if mask.is_contiguous() else contiguous(mask, op).reshape((-1,))
+    return int(reduce("sum", cast(flat, np.int64, op), (), False, op).numpy())
+
+
+def masked_select(x, mask, op="MaskedSelect"):
+    """1-D: the elements of x where mask (both broadcast); reads the count (synchronizes)."""
+    shape = np.broadcast_shapes(x.shape, mask.shape)
+    x, mask = broadcast_to(x, shape, op), broadcast_to(mask, shape, op)
+    flat, positions = _mask_positions(mask, op)
+    out = x.runtime.empty((count_true(flat, op),), x.dtype)
+    x.runtime.call(op, "refms_masked_select", _dtype(x, op), flat.size, x.ptr, flat.ptr,
+                   _int64p(positions), out.ptr)
+    return out
+
+
+def masked_scatter(x, mask, source, op="MaskedScatter"):
+    """A copy of x whose masked places take source's elements in order."""
+    out = contiguous(x, op)
+    mask = broadcast_to(mask, x.shape, op)
+    flat, positions = _mask_positions(mask, op)
+    source = source if source.is_contiguous() else contiguous(source, op)
+    rt = x.runtime
+    rt.call(op, "refms_masked_scatter", _dtype(x, op), flat.size, flat.ptr, _int64p(positions),
+            source.size, source.ptr, out.ptr, rt.launch_id(op))
+    return out
+
+
+def gather_offsets(x, offsets, shape, op="GetItem"):
+    """out[i] = x[offsets[i]] (element offsets from x's first element), shaped ``shape``."""
+    out = x.runtime.empty(tuple(shape), x.dtype)
+    x.runtime.call(op, "refms_gather_offsets", _dtype(x, op), out.size, x.ptr, _int64p(offsets),
+                   out.ptr)
+    return out
+
+
+def scatter_offsets(x, offsets, values, add=False, op="SetItem"):
+    """x[offsets[i]] = values[i] (or += with ``add``), in place; values contiguous, one per offset."""
+    x.runtime.call(op, "refms_scatter_offsets", _dtype(x, op), int(bool(add)), offsets.size,
+                   _int64p(offsets), values.ptr, x.ptr)
 
 
 __all__ = [name for name in dir() if not name.startswith("_") and name not in

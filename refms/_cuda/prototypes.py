@@ -43,8 +43,16 @@ PROTOTYPES = {
     "refms_fill": (c_int, [c_int, c_int64, c_double, c_int64, VP]),
     "refms_arange": (c_int, [c_int, c_int64, c_double, c_double, VP]),
     "refms_where": (c_int, [c_int, c_int64, c_int, I64P, VP, I64P, VP, I64P, VP, I64P, VP]),
+    # bits.cu
+    "refms_bitwise": (c_int, [c_int, c_int, c_int64, c_int, I64P, VP, I64P, VP, I64P, VP]),
+    "refms_round_to_bfloat16": (c_int, [c_int64, VP, VP]),
     # reduce.cu
     "refms_reduce": (c_int, [c_int, c_int, c_int64, c_int, I64P, I64P, c_int, I64P, I64P, VP, VP]),
+    # scan.cu
+    "refms_cumsum": (c_int, [c_int, c_int64, c_int64, c_int64, c_int, c_int, VP, VP]),
+    "refms_exclusive_cumprod_both": (c_int, [c_int, c_int64, c_int64, VP, VP]),
+    # sort.cu
+    "refms_sort": (c_int, [c_int, c_int64, c_int64, c_int64, c_int, VP, VP, I64P]),
     # softmax.cu
     "refms_softmax": (c_int, [c_int, c_int, c_int64, c_int64, c_int64, VP, VP]),
     "refms_softmax_backward": (c_int, [c_int, c_int, c_int64, c_int64, c_int64, VP, VP, VP]),
@@ -79,12 +87,22 @@ PROTOTYPES = {
     "refms_philox": (c_int, [c_int64, c_uint64, c_uint64, VP]),
     "refms_uniform": (c_int, [c_int, c_int64, c_uint64, c_uint64, VP]),
     "refms_bernoulli": (c_int, [c_int, c_int64, c_double, c_uint64, c_uint64, VP]),
+    "refms_normal": (c_int, [c_int, c_int64, c_uint64, c_uint64, VP]),
+    "refms_uniform_int": (c_int, [c_int64, c_int64, c_int64, c_uint64, c_uint64, VP]),
     "refms_dropout": (c_int, [c_int, c_int64, c_double, c_uint64, c_uint64, VP, VP, VP]),
     # index.cu
     "refms_gather": (c_int, [c_int, c_int, c_int64, c_int64, c_int64, c_int64, VP, VP, VP, c_int]),
     "refms_take_along_axis": (c_int, [c_int, c_int, c_int, I64P, I64P, c_int, c_int64, VP, VP, VP,
                                       c_int]),
     "refms_one_hot": (c_int, [c_int, c_int, c_int64, c_int64, VP, c_double, c_double, VP]),
+    # scatter.cu
+    "refms_gather_offsets": (c_int, [c_int, c_int64, VP, I64P, VP]),
+    "refms_scatter_offsets": (c_int, [c_int, c_int, c_int64, I64P, VP, VP]),
+    "refms_scatter_along_axis": (c_int, [c_int, c_int, c_int, c_int, I64P, I64P, c_int, c_int64,
+                                         VP, VP, VP, c_int]),
+    "refms_segment_sum": (c_int, [c_int, c_int, c_int64, c_int64, c_int64, VP, VP, VP, c_int]),
+    "refms_masked_select": (c_int, [c_int, c_int64, VP, VP, I64P, VP]),
+    "refms_masked_scatter": (c_int, [c_int, c_int64, VP, I64P, c_int64, VP, VP, c_int]),
 }
 
 

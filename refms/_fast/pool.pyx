@@ -20,7 +20,6 @@ back to the reference kernel.
 """
 import numpy as np
 cimport numpy as cnp
-from libc.math cimport isnan
 from libc.string cimport memset
 from cython.parallel cimport prange
 
@@ -59,7 +58,7 @@ cdef void _max_pool_planes(const real[:, :, ::1] x, real[:, :, ::1] out, long lo
                         if col < 0 or col >= w:
                             continue
                         value = x[plane, row, col]
-                        if not found or value > best or (isnan(value) and not isnan(best)):
+                        if not found or value > best:
                             best = value
                             best_index = row * w + col
                             found = True

@@ -19,6 +19,11 @@ of one copy.  Then one of two loops runs:
   the other into an accumulator row, a contiguous loop the compiler
   vectorises.
 
+Long rows (a full reduction is one row) are cut into pieces of ``PIECE``
+elements that OpenMP threads sum at once (``prange``); the pieces' sums are
+then added in order.  The pieces do not depend on the thread count, so
+neither does the result.
+
 Accuracy.  Sums and means accumulate in float64 whatever x's dtype: a row is
 summed pairwise (numpy's scheme: 8 accumulators over leaves of at most 128
 elements, error O(ε log n)), a column in order.  float32 results are
@@ -34,14 +39,18 @@ import numpy as np
 
 cimport cython
 from cython cimport floating
+from cython.parallel cimport prange
 
 from refms.kernels import reference_kernel
 
 __all__ = ["reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod"]
 
+include "_threads.pxi"
+
 cdef enum:
     PAIRWISE_BLOCK = 128    # longest row summed directly with 8 accumulators (numpy's PW_BLOCKSIZE)
     COLUMN_BLOCK = 4096     # columns summed together: 32 KiB of float64 accumulators
+    PIECE = 65536           # a long row's piece summed by one thread (a multiple of 8)
 
 
 # --------------------------------------------------------------------------- sums
@@ -79,9 +88,33 @@ cdef double _pairwise_sum(const floating* a, Py_ssize_t n) noexcept nogil:
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
+cdef void _piece_sums(const floating* a, Py_ssize_t n, double* sums, int threads) noexcept nogil:
+    """sums[p] = Σ a[p·PIECE : (p+1)·PIECE] (the last piece shorter), the pieces in parallel."""
+    cdef Py_ssize_t p, start, pieces = (n + PIECE - 1) // PIECE
+    for p in prange(pieces, schedule="static", num_threads=threads):
+        start = p * PIECE
+        sums[p] = _pairwise_sum(a + start, min(PIECE, n - start))
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def _sum_rows(const floating[:, ::1] x, floating[::1] out, double divisor):
     """out[o] = (Σ_r x[o, r]) / divisor."""
-    cdef Py_ssize_t o
+    cdef Py_ssize_t o, p, pieces
+    cdef double total
+    cdef double[::1] sums
+    cdef int threads = _threads(x.shape[0] * x.shape[1])
+    if x.shape[1] >= 2 * PIECE:          # long rows: pieces (whatever the thread count)
+        pieces = (x.shape[1] + PIECE - 1) // PIECE
+        sums = np.empty(pieces, dtype=np.float64)
+        for o in range(x.shape[0]):
+            with nogil:
+                _piece_sums(&x[o, 0], x.shape[1], &sums[0], threads)
+                total = 0.0
+                for p in range(pieces):
+                    total += sums[p]
+                out[o] = <floating>(total / divisor)
+        return
     with nogil:
         for o in range(x.shape[0]):
             out[o] = <floating>(_pairwise_sum(&x[o, 0], x.shape[1]) / divisor)
@@ -257,12 +290,16 @@ def reduce_mean(x, axis, keepdims):
 
 
 def reduce_max(x, axis, keepdims):
-    """max over ``axis`` (NaN propagates)."""
+    """max over ``axis``; an input holding NaN takes the reference (MindSpore's NaN scan)."""
+    if x.dtype.kind == "f" and np.isnan(x).any():
+        return reference_kernel("reduce_max")(x, axis, keepdims)
     return _reduce("reduce_max", x, axis, keepdims, _extremum_rows, _extremum_columns, True)
 
 
 def reduce_min(x, axis, keepdims):
-    """min over ``axis`` (NaN propagates)."""
+    """min over ``axis``; an input holding NaN takes the reference (MindSpore's NaN scan)."""
+    if x.dtype.kind == "f" and np.isnan(x).any():
+        return reference_kernel("reduce_min")(x, axis, keepdims)
     return _reduce("reduce_min", x, axis, keepdims, _extremum_rows, _extremum_columns, False)
 
 

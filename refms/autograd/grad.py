@@ -44,12 +44,14 @@ def seed_cotangents(out, sens):
     return list(zip(leaves, sens_leaves))
 
 
-def run_and_differentiate(fn, args, sens=None, differentiate=None):
+def run_and_differentiate(fn, args, sens=None, differentiate=None, wanted=None):
     """Run ``fn(*args)`` on a tape and backpropagate.
 
     Returns ``(out, grads)``: ``grads`` maps ``id(tensor)`` to its gradient.
     ``differentiate(out)`` selects the part of the output that is seeded
-    (``has_aux`` seeds only the first output).
+    (``has_aux`` seeds only the first output).  ``wanted``: the positions of the
+    arguments whose gradients the caller reads (None: all); the others may be
+    left out of ``grads``.
     """
     tracer = interpreters.tracing()
     if tracer is not None:         # inside a graph being compiled: build the gradient graph
@@ -62,7 +64,8 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     if recorded is not None:
         tape, out = recorded
         target = out if differentiate is None else differentiate(out)
-        return out, _tape.backward(tape, seed_cotangents(target, sens)), args
+        return out, _tape.backward(tape, seed_cotangents(target, sens),
+                                   _wanted_args(args, wanted)), args
     tape = _tape.Tape()
     for value in args:
         # The same object passed twice is one variable: every position gets its total
@@ -72,7 +75,7 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     with tape:
         out = fn(*args)
     target = out if differentiate is None else differentiate(out)
-    grads = _tape.backward(tape, seed_cotangents(target, sens))
+    grads = _tape.backward(tape, seed_cotangents(target, sens), _wanted_args(args, wanted))
     return out, grads, args
 
 
@@ -91,6 +94,11 @@ class SameObjects:
     def __eq__(self, other):
         return (isinstance(other, SameObjects) and len(self.objects) == len(other.objects)
                 and all(a is b for a, b in zip(self.objects, other.objects)))
+
+
+def _wanted_args(args, positions):
+    """The arguments at ``positions`` (None: None, all of them wanted)."""
+    return None if positions is None else [args[p] for p in positions]
 
 
 def _dispatch(impl, fn, key, args):
@@ -172,7 +180,11 @@ class GradOperation:
                     raise TypeError("For 'GradOperation' with sens_param=True, the last input "
                                     "must be the sens.")
                 args, sens = args[:-1], args[-1]
-            _, grads, call_args = run_and_differentiate(fn, args, sens)
+            if op.get_all:
+                wanted = None
+            else:
+                wanted = [] if op.get_by_list or not args else [0]
+            _, grads, call_args = run_and_differentiate(fn, args, sens, wanted=wanted)
             tensor_args = [a for a in call_args if isinstance(a, Tensor)]
             if op.get_all:
                 inputs = tuple(_grad_of(a, grads) for a in tensor_args)

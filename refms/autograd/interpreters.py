@@ -30,6 +30,11 @@ class Interpreter:
         """The emitted counterpart of ``refms.autograd.grad.run_and_differentiate``."""
         raise NotImplementedError
 
+    def call_batched(self, fn, stand_ins):
+        """Call ``fn`` on the batched stand-ins of ``vmap`` (:mod:`refms.autograd.vmap`) while
+        this interpreter builds a program."""
+        return fn(*stand_ins)
+
     def compiles(self, fn):
         """True when ``grad(fn)`` is to be compiled as a whole by this interpreter."""
         return False

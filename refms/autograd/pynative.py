@@ -14,7 +14,8 @@ __all__ = ["run_primitive", "set_mixed_precision"]
 
 
 def _record(prim, inputs, out):
-    _tape.record(prim.bprop, tuple(inputs), out, prim.name)
+    _tape.record(prim.bprop, inputs if inputs.__class__ is tuple else tuple(inputs), out,
+                 prim.name)
 
 
 def run_primitive(prim, args):

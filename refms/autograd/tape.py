@@ -17,8 +17,9 @@ is itself recorded and can be differentiated again.
 Order is deterministic: entries are a list, cotangents a dict keyed by
 ``id`` of tensors the tape keeps alive.
 """
-from .._tensor import Tensor
+from .._tensor import Tensor, tensor_versions
 from ..ops import functional as F
+from ..ops.primitive import Primitive, set_wanted_input_grads
 
 __all__ = ["Tape", "Entry", "active_tapes", "recording", "record", "no_grad", "backward"]
 
@@ -49,6 +50,10 @@ class Tape:
         self.entries = []
         self.watched = set()
         self._alive = []          # keeps watched tensors alive so their ids stay unique
+        self.leaves_wanted = None  # during backward: ids whose gradients are used (None: all)
+        #: id(leaf) -> the tensor holding the leaf's first value, for leaves whose value
+        #: was replaced (``x[i] = v`` on an input or a weight): their gradient is that value's.
+        self.first_versions = {}
 
     def watch(self, tensor):
         self.watched.add(id(tensor))
@@ -59,6 +64,30 @@ class Tape:
             return value._is_param or id(value) in self.watched
         if isinstance(value, (tuple, list)):
             return any(self.is_watched(v) for v in value)
+        return False
+
+    def grad_wanted(self, value):
+        """Whether the backward pass uses the gradient of input ``value``: a watched Tensor
+        that a parameter, an entry's output, a wanted leaf (:func:`backward`) or one with a
+        hook; anything but a Tensor counts as wanted."""
+        if not isinstance(value, Tensor):
+            return True
+        if value._grad_hooks:
+            return True
+        if not self.is_watched(value):
+            return False
+        return (self.leaves_wanted is None or value._is_param
+                or id(value) in self.leaves_wanted)
+
+    def watches_any(self, inputs):
+        """``any(self.is_watched(x) for x in inputs)``, without a call per Tensor."""
+        watched = self.watched
+        for value in inputs:
+            if isinstance(value, Tensor):
+                if value._is_param or id(value) in watched:
+                    return True
+            elif isinstance(value, (tuple, list)) and self.is_watched(value):
+                return True
         return False
 
     def __enter__(self):
@@ -79,14 +108,67 @@ def recording():
     return bool(_ACTIVE)
 
 
-def record(bprop, inputs, out, name):
-    """Append an entry to every active tape that watches one of ``inputs``."""
-    outputs = tuple(flatten_tensors(out))
-    for tape in _ACTIVE:
-        if any(tape.is_watched(x) for x in inputs):
+def record(bprop, inputs, out, name, tapes=None):
+    """Append an entry to every active tape (or every tape of ``tapes``) that watches one of
+    ``inputs``."""
+    outputs = (out,) if isinstance(out, Tensor) else tuple(flatten_tensors(out))
+    for tape in _ACTIVE if tapes is None else tapes:
+        if tape.watches_any(inputs):
             tape.entries.append(Entry(bprop, inputs, outputs, out, name))
             for t in outputs:
                 tape.watch(t)
+
+
+def _rename(value, before, after):
+    """``value`` (a Tensor, a nested tuple/list of them, or a constant) with the object
+    ``before`` replaced by ``after``."""
+    if value is before:
+        return after
+    if isinstance(value, (tuple, list)) and any(v is before or isinstance(v, (tuple, list))
+                                                for v in value):
+        return type(value)(_rename(v, before, after) for v in value)
+    return value
+
+
+class _VersionTracker:
+    """How the tapes see ``x[i] = v`` in PyNative (installed into the tensor layer).
+
+    The Tensor object ``x`` is one name for two values.  On every recording tape,
+    the entries recorded so far get a new Tensor ``old`` holding the value they
+    saw, and the op that computed the new value (``SetItem``) gets ``x`` as its
+    output: the tape stays a plain list of single-assignment values (a version
+    per write, as in PyTorch's version counters, resolved by renaming).  When ``x``
+    was a leaf (an input or a weight), its gradient is its first value's.
+    """
+
+    def tracking(self):
+        return bool(_ACTIVE)
+
+    def replaced(self, tensor, old, new):
+        for tape in _ACTIVE:
+            produced = False
+            for entry in tape.entries:
+                if any(t is tensor for t in entry.outputs):
+                    produced = True
+                entry.inputs = _rename(entry.inputs, tensor, old)
+                entry.outputs = _rename(entry.outputs, tensor, old)
+                entry.out = _rename(entry.out, tensor, old)
+            # the entry that computed ``new`` now produces ``tensor``
+            for entry in tape.entries:
+                entry.outputs = _rename(entry.outputs, new, tensor)
+                entry.out = _rename(entry.out, new, tensor)
+            if id(tensor) in tape.watched:
+                tape.watch(old)
+                if not produced and id(tensor) not in tape.first_versions:
+                    tape.first_versions[id(tensor)] = old
+            elif tensor._is_param and id(tensor) not in tape.first_versions:
+                tape.watch(old)
+                tape.first_versions[id(tensor)] = old
+            if id(new) in tape.watched:
+                tape.watch(tensor)
+
+
+tensor_versions.install(_VersionTracker())
 
 
 class no_grad:
@@ -132,15 +214,24 @@ def flatten_tensors(value):
     return []
 
 
-def backward(tape, seeds):
+def backward(tape, seeds, wanted=None):
     """Reverse pass over ``tape``.
 
     ``seeds``: list of ``(tensor, cotangent)``.  Returns the dict
-    ``id(tensor) -> gradient`` for every tensor reached.
+    ``id(tensor) -> gradient`` for every tensor reached.  ``wanted``: the watched
+    input tensors whose gradients the caller will read (None: all of them); a
+    primitive's bprop may skip the gradient of any other input that no entry
+    produced (a network's data when only the weights' gradients are asked for).
     """
     grads = {}
     for tensor, cotangent in seeds:
         _accumulate(grads, tensor, cotangent, F)
+    tape.leaves_wanted = None
+    if wanted is not None:
+        tape.leaves_wanted = {id(t) for t in wanted if isinstance(t, Tensor)}
+        tape.leaves_wanted.update(id(first) for leaf, first in tape.first_versions.items()
+                                  if leaf in tape.leaves_wanted)
+        tape.leaves_wanted.update(id(t) for entry in tape.entries for t in entry.outputs)
     with suspend(tape):
         for entry in reversed(tape.entries):
             for t in entry.outputs:          # t's gradient is complete: run its hooks
@@ -150,13 +241,31 @@ def backward(tape, seeds):
                 continue
             douts = [F.zeros_like(t) if d is None else d for t, d in zip(entry.outputs, douts)]
             dout = _restructure(entry.out, iter(douts))
-            in_grads = entry.bprop(*entry.inputs, entry.out, dout)
+            in_grads = _call_bprop(tape, entry, dout)
             if not isinstance(in_grads, (tuple, list)):
                 in_grads = (in_grads,)
             for value, grad in zip(entry.inputs, in_grads):
                 _add_input_grad(grads, value, grad, F)
         _run_leaf_hooks(tape, seeds, grads)
+    for leaf_id, first in tape.first_versions.items():      # a leaf overwritten by x[i] = v
+        grads.pop(leaf_id, None)
+        if id(first) in grads:
+            grads[leaf_id] = grads.pop(id(first))
     return grads
+
+
+def _call_bprop(tape, entry, dout):
+    """``entry.bprop(*inputs, out, dout)``; a primitive's bprop is told which input gradients
+    are used (those of watched inputs: the others lead to nothing being differentiated), so it
+    may skip the rest (:func:`refms.ops.primitive.input_grad_wanted`)."""
+    owner = getattr(entry.bprop, "__self__", None)
+    if not isinstance(owner, Primitive):
+        return entry.bprop(*entry.inputs, entry.out, dout)
+    set_wanted_input_grads(owner, [tape.grad_wanted(x) for x in entry.inputs])
+    try:
+        return entry.bprop(*entry.inputs, entry.out, dout)
+    finally:
+        set_wanted_input_grads(None, None)
 
 
 def _run_tensor_hooks(grads, tensor):

@@ -9,6 +9,13 @@ operations), :mod:`~refms.dataset.iterators` (epochs, Tensor output),
 :mod:`~refms.dataset.parallel` (ordered worker pools), :mod:`~refms.dataset.config`
 (the seed); then the transforms: :mod:`~refms.dataset.transforms`,
 :mod:`~refms.dataset.vision`, :mod:`~refms.dataset.text`, :mod:`~refms.dataset.audio`.
+``Dataset.save`` writes a pipeline to MindRecord (:mod:`~refms.dataset.save`).
+
+Not provided: ``TFRecordDataset``.  A TFRecord file is a sequence of
+length-prefixed, CRC-32C-checked frames, each a ``tf.train.Example`` protocol
+buffer; none of refms's dependencies (numpy, scipy, Pillow) reads that format
+or computes CRC-32C, and writing a TensorFlow-format reader is outside this
+package.  Convert such data to MindRecord (or numpy) with TensorFlow first.
 """
 from . import config, transforms, vision, text, audio
 from .dataset import Dataset
@@ -28,3 +35,11 @@ __all__ = ["Dataset", "NumpySlicesDataset", "GeneratorDataset", "MnistDataset", 
            "Shuffle", "Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler",
            "SubsetRandomSampler", "WeightedRandomSampler", "DistributedSampler", "PKSampler",
            "config", "transforms", "vision", "text", "audio"]
+
+
+def __getattr__(name):
+    if name == "TFRecordDataset":
+        raise AttributeError("refms.dataset has no TFRecordDataset: reading TFRecord files needs "
+                             "TensorFlow's record framing and protocol buffers, which refms's "
+                             "dependencies do not provide; convert the data to MindRecord first.")
+    raise AttributeError(f"module 'refms.dataset' has no attribute '{name}'")

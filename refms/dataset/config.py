@@ -83,6 +83,8 @@ def random_generator():
     restarted from :func:`get_seed` whenever a seed is set.
     """
     rng = getattr(_LOCAL, "rng", None)
+    if isinstance(rng, int):                # a row's seed, its generator made on first use
+        rng = _LOCAL.rng = np.random.default_rng(rng)
     if rng is not None:
         return rng
     key = (get_seed(), _STATE.get("generation", 0))
@@ -94,9 +96,10 @@ def random_generator():
 
 @contextlib.contextmanager
 def row_generator(seed):
-    """Within the block, random transforms on this thread draw from ``default_rng(seed)``."""
+    """Within the block, random transforms on this thread draw from ``default_rng(seed)``
+    (created when the first of them draws: rows without a random step skip the cost)."""
     previous = getattr(_LOCAL, "rng", None)
-    _LOCAL.rng = np.random.default_rng(seed)
+    _LOCAL.rng = int(seed)
     try:
         yield
     finally:

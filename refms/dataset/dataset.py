@@ -157,6 +157,11 @@ class Dataset:
     def skip(self, count):
         return SkipDataset(self, count)
 
+    def save(self, file_name, num_files=1, file_type="mindrecord"):
+        """Write one epoch of the rows to MindRecord files (:mod:`refms.dataset.save`)."""
+        from .save import save_dataset
+        save_dataset(self, file_name, num_files, file_type)
+
     # -- iteration ---------------------------------------------------------------------------
     def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False, do_copy=True):
         """An iterator of lists of Tensors (numpy arrays with ``output_numpy``), one per row."""

@@ -22,8 +22,8 @@ def decode_image(data, where):
     import io
     from PIL import Image, UnidentifiedImageError
     try:
-        with Image.open(io.BytesIO(bytes(data))) as image:
-            return np.asarray(image.convert("RGB"))
+        with Image.open(io.BytesIO(data)) as image:
+            return np.asarray(image if image.mode == "RGB" else image.convert("RGB"))
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as e:
         raise RuntimeError(f"Invalid image, {where} decode failed, the image is broken or "
                            f"permission denied ({e}).") from None

@@ -20,13 +20,11 @@ code), so they may call refms ops freely.
 """
 import builtins as _builtins
 
-import numpy as np
 
 from .. import dtype as mstype
 from .._tensor import Tensor
 from ..ops import functional as F
 from ..ops.meta import install_print
-from ..ops.prims.getitem import ScatterIndexAdd, normalize_index
 from . import graph_ops as G
 from .errors import GraphCompileError
 from .graph_ops import print_values
@@ -175,20 +173,9 @@ def graph_setitem(container, index, value):
 
 
 def _tensor_setitem(x, index, value):
-    """``x[index] = value`` as ``select(mask, scattered value, x)``: the index must be known
-    at compile time; ``value`` is broadcast to the indexed region."""
-    index = normalize_index(index)
-    mask = np.zeros(tuple(x.shape), dtype=np.bool_)
-    mask[index] = True
-    region = mask[index].shape
-    if not isinstance(value, Tensor):
-        value = F.fill(x.dtype, region, value)
-    if value.dtype is not x.dtype:
-        value = F.cast(value, x.dtype)
-    if tuple(value.shape) != region:
-        value = F.broadcast_to(value, region)
-    spread = ScatterIndexAdd()(value, tuple(x.shape), index)
-    return F.select(Tensor(mask), spread, x)
+    """``x[index] = value`` as the functional :class:`~refms.ops.prims.getitem.SetItem`: the
+    index must be known at compile time; ``value`` is broadcast to the indexed region."""
+    return F.tensor_setitem(x, index, value)
 
 
 def graph_list_method(container, method, *args):

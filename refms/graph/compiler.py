@@ -27,12 +27,14 @@ import types
 
 from .. import compat as _compat
 from .. import context as _context
+from .._tensor import Tensor
 from . import abstract as A
 from . import autodiff
 from . import passes as _passes
 from .dot import format_dot
 from .errors import GraphCompileError
 from .executor import run_graph
+from .flat import plan as flat_plan
 from .cells import call_rule_for
 from .infer import Specializer, is_user_function
 from .jit_function import JitTarget
@@ -98,8 +100,15 @@ class Compiled:
         self.stages = stages           # list of (stage name, entry graph text)
         self.name = name
         self.graphs = graphs or {}     # stage name -> entry graph, for Graphviz output
+        #: The entry as a flat list of kernel calls (:mod:`refms.graph.flat`); None until the
+        #: first run, False when the entry is not straight-line code (the interpreter runs it).
+        self.flat = None
 
     def run(self, args):
+        if self.flat is None:                     # planned on the first run
+            self.flat = flat_plan(self.entry) or False
+        if self.flat:
+            return self.flat.run(tuple(args))
         with deep_recursion():
             return run_graph(self.entry, tuple(args))
 
@@ -114,8 +123,10 @@ class Compiled:
 
 
 def signature_key(args):
-    """The compile key of run-time arguments: shapes and dtypes of Tensors, values of the rest."""
-    return tuple(A.key_of(A.abstract_of(a)) for a in args)
+    """The compile key of run-time arguments: shapes and dtypes of Tensors, values of the rest
+    (a Tensor's key is built directly: ``key_of(abstract_of(t))`` without the Abstract)."""
+    return tuple(("T", tuple(a.shape), a.dtype.name, bool(a.weak)) if isinstance(a, Tensor)
+                 else A.key_of(A.abstract_of(a)) for a in args)
 
 
 def _dump(stages, graphs_by_stage, name):

@@ -17,13 +17,15 @@ frame it was created in (``Closure``), the classic environment model.
 * A call in tail position (the graph's last node is its output) reuses the
   loop instead of recursing, so a ``while`` loop does not grow the Python stack.
 """
+import threading
+
 from ..ops.apply import execute
 from ..ops.primitive import Primitive
 from . import abstract as A
 from . import graph_ops as G
 from .ir import FuncGraph, Parameter, ValueNode
 
-__all__ = ["run_graph", "call_value", "Closure", "run_primitive"]
+__all__ = ["run_graph", "call_value", "Closure", "run_primitive", "calling_primitives"]
 
 
 class Frame:
@@ -71,9 +73,33 @@ def _value(node, frame):
     return owner.values[node]
 
 
+class _Walk(threading.local):
+    """True while a graph is walked with Python stand-ins (:func:`calling_primitives`)."""
+    active = False
+
+
+_WALK = _Walk()
+
+
+class calling_primitives:
+    """Context manager: :func:`run_graph` calls each primitive as ``prim(*args)`` — through
+    the current executor — instead of computing it (``vmap`` walks a typed graph with
+    batched stand-ins this way: :mod:`refms.graph.batch_walk`)."""
+
+    def __enter__(self):
+        self.previous = _WALK.active
+        _WALK.active = True
+
+    def __exit__(self, *exc):
+        _WALK.active = self.previous
+        return False
+
+
 def run_primitive(prim, args, abstract):
     """``prim`` on run-time values whose output's abstract value inference gave: the same
     ``refms.ops.apply.execute`` PyNative runs after its own inference."""
+    if _WALK.active:
+        return prim(*args)
     if isinstance(abstract, A.AbstractTuple):
         abstract = tuple(abstract.items)
     return execute(prim, args, abstract)

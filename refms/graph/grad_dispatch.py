@@ -24,6 +24,7 @@ from ..autograd import tape as _tape
 from ..context import is_graph_mode
 from .._tensor import Tensor
 from . import autodiff
+from . import batch_walk
 from .cache import CompileCache
 from .cells import call_rule_for
 from .compiler import compile_for
@@ -31,7 +32,8 @@ from .executor import call_value
 from .jit_function import JitTarget
 from .tracer import is_tracing
 
-__all__ = ["compiles", "call_compiled", "grad_caches", "GradCaches", "run_recorded", "GraphInterpreter"]
+__all__ = ["compiles", "call_compiled", "grad_caches", "GradCaches", "run_recorded",
+           "GraphInterpreter"]
 
 
 def compiles(fn):
@@ -153,6 +155,9 @@ class GraphInterpreter(interpreters.Interpreter):
 
     def run_and_differentiate(self, fn, args, sens, differentiate):
         return autodiff.run_and_differentiate(fn, args, sens, differentiate)
+
+    def call_batched(self, fn, stand_ins):
+        return batch_walk.call_batched(fn, stand_ins)
 
     def compiles(self, fn):
         return compiles(fn)

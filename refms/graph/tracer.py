@@ -158,6 +158,11 @@ class Tracer(Tensor):
     def init_data(self, *args, **kwargs):
         return self
 
+    def _replace_value(self, new):
+        """``x[i] = v`` in traced library code (``SetItem`` emitted): the stand-in now stands
+        for the node of the result."""
+        self.node, self.abstract = new.node, new.abstract
+
     def __repr__(self):
         return f"Tensor(shape={list(self._shape)}, dtype={self._dtype}, value=<run time>)"
 

@@ -60,8 +60,13 @@ docstring says more.
                  ``sparse_softmax_cross_entropy(logits, labels, is_grad)``
 ``batchnorm``    ``batch_norm_statistics(x) -> (mean, variance)``,
                  ``batch_norm(x, scale, bias, mean, variance, eps)``, ``batch_norm_unbiased(var, n)``
+``boxes``        ``box_overlap(anchors, gts, mode)``, ``box_encode(anchors, gts, means, stds)``,
+                 ``box_decode(anchors, deltas, max_shape, means, stds, clip)``,
+                 ``box_check_valid(boxes, img_metas)`` (detection boxes, x2 − x1 + 1 widths)
 ``state``        in place (``INPLACE``): ``assign(variable, value)``, ``setitem(x, index, value)``,
-                 ``moving_average(variable, value, momentum)``;  ``writable(x) -> bool``
+                 ``moving_average(variable, value, momentum)``,
+                 ``apply_momentum(variable, accumulation, gradient, lr, momentum, use_nesterov)``;
+                 ``writable(x) -> bool``
 ===============  ================================================================================
 """
 import importlib
@@ -79,7 +84,7 @@ __all__ = ["reference", "fast", "call", "which", "set_implementation", "implemen
            "fast_kernel", "fast_kernel_names", "Backend", "register_backend", "unregister_backend", "backend",
            "backends", "set_default_backend", "default_backend", "backend_of", "run",
            "to_host", "from_host", "astype", "result_array", "fallback_counts",
-           "reset_fallback_counts", "upload_counts", "INPLACE",
+           "reset_fallback_counts", "upload_counts", "current_primitive", "INPLACE",
            "build_info"]
 
 _REFERENCE = {}
@@ -87,7 +92,9 @@ _FAST = {}
 _STATE = {"mode": None, "loaded": False, "fast_error": None, "default": CPU}
 _MODES = ("reference", "fast", "auto")
 #: Kernels that write their first argument in place (a fallback copies it back).
-INPLACE = frozenset(["assign", "setitem", "moving_average"])
+INPLACE = frozenset(["assign", "setitem", "moving_average", "apply_momentum"])
+#: The inputs an in-place kernel writes, where not only the first.
+_WRITTEN = {"apply_momentum": (0, 1)}
 
 # Lazy loading and choosing happen under one lock: two threads making their first kernel
 # call at once must not see a half-filled registry.
@@ -104,9 +111,11 @@ _UPLOADS = Counter()
 
 
 class _Active(threading.local):
-    """The backend whose kernels ``call`` returns, per thread (``run`` sets it)."""
+    """The backend whose kernels ``call`` returns, per thread (``run`` sets it), and the
+    primitive whose forward is running on a device backend (for error messages)."""
     backend = CPU
     chosen = _CPU_CHOSEN
+    primitive = None
 
 
 _ACTIVE = _Active()
@@ -392,9 +401,25 @@ def _run_on_inputs_backend(forward, arrays, n_tensor_inputs):
                                    f"{owner.name!r}; move them to one first")
             on = owner
     on = on or _STATE["default"]
-    if on is not CPU:
-        arrays = [_upload(on, value) if i < n else value for i, value in enumerate(arrays)]
-    return _run_on(on, forward, arrays)
+    if on is CPU:
+        return _run_on(on, forward, arrays)
+    arrays = [_upload(on, value) if i < n else value for i, value in enumerate(arrays)]
+    previous = _ACTIVE.primitive
+    _ACTIVE.primitive = getattr(getattr(forward, "__self__", None), "name", None) or previous
+    try:
+        return _run_on(on, forward, arrays)
+    finally:
+        _ACTIVE.primitive = previous
+
+
+def current_primitive():
+    """The name of the primitive whose forward runs now on a device backend, or None.
+
+    Set by :func:`run` for ``forward`` a primitive's bound method; a device backend
+    records it with each kernel launch, so that an error found later, at a synchronizing
+    point, names the primitive that launched the failing kernel.
+    """
+    return _ACTIVE.primitive
 
 
 def _run_on(on, fn, args):
@@ -432,7 +457,8 @@ def _fallback(on, name, host_kernel):
         host_args = [_copy_to_host(on, value) for value in args]
         result = _run_on(CPU, host_kernel, host_args)
         if name in INPLACE:
-            on.write_host(args[0], host_args[0])
+            for k in _WRITTEN.get(name, (0,)):
+                on.write_host(args[k], host_args[k])
         return _copy_from_host(on, result)
     run_on_host.__name__ = f"{name}_via_host"
     return run_on_host

@@ -75,9 +75,8 @@ def col2im(cols, x_shape, stride, pad, dilation):
 
 def _grouped_columns(cols, groups):
     """(N, C, kh, kw, OH, OW) -> (N, G, C/G·kh·kw, OH·OW)."""
-    n = cols.shape[0]
-    out_pixels = cols.shape[4] * cols.shape[5]
-    return cols.reshape(n, groups, -1, out_pixels)
+    n, c, kh, kw, oh, ow = cols.shape
+    return cols.reshape(n, groups, c // groups * kh * kw, oh * ow)      # no -1: N may be 0
 
 
 @reference
@@ -98,7 +97,8 @@ def conv2d_backprop_input(dout, w, x_shape, stride, pad, dilation, groups):
     n, out_channels = dout.shape[:2]
     c, (kh, kw) = x_shape[1], w.shape[2:]
     weights = w.reshape(groups, out_channels // groups, -1)            # (G, O/G, K)
-    grads = dout.reshape(n, groups, out_channels // groups, -1)         # (N, G, O/G, P)
+    grads = dout.reshape(n, groups, out_channels // groups,
+                         dout.shape[2] * dout.shape[3])                 # (N, G, O/G, P)
     cols = np.matmul(np.swapaxes(weights, 1, 2)[None], grads)          # (N, G, K, P)
     cols = cols.reshape((n, c, kh, kw) + dout.shape[2:])
     return col2im(cols, tuple(x_shape), stride, pad, dilation)
@@ -109,6 +109,7 @@ def conv2d_backprop_filter(dout, x, w_shape, stride, pad, dilation, groups):
     """dW = Σₙ dout · im2col(x)ᵀ: the adjoint of :func:`conv2d` in W."""
     n, out_channels = dout.shape[:2]
     cols = im2col(x, tuple(w_shape[2:]), stride, pad, dilation)
-    grads = dout.reshape(n, groups, out_channels // groups, -1)         # (N, G, O/G, P)
+    grads = dout.reshape(n, groups, out_channels // groups,
+                         dout.shape[2] * dout.shape[3])                 # (N, G, O/G, P)
     dw = np.matmul(grads, np.swapaxes(_grouped_columns(cols, groups), 2, 3))  # (N, G, O/G, K)
     return dw.sum(axis=0).reshape(tuple(w_shape)).astype(x.dtype, copy=False)

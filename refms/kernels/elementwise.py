@@ -28,8 +28,34 @@ def _quiet(ufunc):
 
 
 def relu(x):
-    """max(x, 0) in x's dtype."""
-    return np.maximum(x, np.zeros((), dtype=x.dtype))
+    """x if x > 0 else 0, in x's dtype: NaN gives 0, as MindSpore 2.10's CPU kernel
+    (``x > 0 ? x : 0``; recorded in tests/recorders/differential.json.gz)."""
+    return np.fmax(x, np.zeros((), dtype=x.dtype))
+
+
+def sign(x):
+    """1, −1 or 0 by the sign of x; NaN gives 0 as MindSpore 2.10's CPU kernel
+    (``(x > 0) − (x < 0)``)."""
+    if x.dtype.kind != "f":
+        return np.sign(x)
+    return (x > 0).astype(x.dtype) - (x < 0).astype(x.dtype)
+
+
+def maximum(x, y):
+    """x if x > y else y (broadcast), MindSpore 2.10's CPU rule: a NaN in x gives y, a NaN in
+    y gives NaN (numpy's ``maximum`` would give NaN for both)."""
+    out = np.maximum(x, y)
+    if out.dtype.kind == "f" and np.isnan(out).any():
+        out = np.where(x > y, x, y)
+    return out
+
+
+def minimum(x, y):
+    """x if x < y else y (broadcast): a NaN in x gives y, a NaN in y gives NaN (MindSpore)."""
+    out = np.minimum(x, y)
+    if out.dtype.kind == "f" and np.isnan(out).any():
+        out = np.where(x < y, x, y)
+    return out
 
 
 def gelu(x):
@@ -64,7 +90,7 @@ UNARY = {
     "rsqrt": rsqrt, "reciprocal": _quiet(np.reciprocal), "exp": _quiet(np.exp),
     "log": _quiet(np.log), "log1p": _quiet(np.log1p), "expm1": _quiet(np.expm1),
     "sin": np.sin, "cos": np.cos, "erf": erf, "floor": np.floor, "ceil": np.ceil,
-    "trunc": np.trunc, "round": np.round, "sign": np.sign,
+    "trunc": np.trunc, "round": np.round, "sign": sign,
     "relu": relu, "sigmoid": expit, "tanh": np.tanh, "gelu": gelu,
     "logical_not": np.logical_not, "isnan": np.isnan, "isinf": np.isinf,
     "isfinite": np.isfinite, "invert": np.invert,
@@ -73,7 +99,7 @@ UNARY = {
 BINARY = {
     "add": np.add, "sub": sub, "mul": np.multiply, "div": _quiet(np.true_divide),
     "floor_div": _quiet(np.floor_divide), "floor_mod": _quiet(np.mod), "fmod": _quiet(np.fmod),
-    "pow": power, "maximum": np.maximum, "minimum": np.minimum,
+    "pow": power, "maximum": maximum, "minimum": minimum,
     "equal": np.equal, "not_equal": np.not_equal, "greater": np.greater,
     "greater_equal": np.greater_equal, "less": np.less, "less_equal": np.less_equal,
     "logical_and": np.logical_and, "logical_or": np.logical_or,
@@ -86,11 +112,12 @@ for _name, _fn in {**UNARY, **BINARY}.items():
 
 @reference
 def clip(x, low, high):
-    """min(max(x, low), high); a bound that is None is not applied."""
+    """minimum(maximum(x, low), high) with MindSpore's NaN rule (:func:`maximum`): NaN is
+    clamped to ``low`` (recorded); a bound that is None is not applied."""
     if low is not None:
-        x = np.maximum(x, low)
+        x = maximum(x, low)
     if high is not None:
-        x = np.minimum(x, high)
+        x = minimum(x, high)
     return x
 
 

@@ -55,7 +55,12 @@ def real_cell_counts(x_shape, kernel, stride, pad):
 
 @reference
 def max_pool2d(x, kernel, stride, pad):
-    """y = max over each window (padding excluded); argmax = flat index of its first maximum."""
+    """y = max over each window (padding excluded); argmax = flat index of its first maximum.
+
+    The window is scanned from its first real cell, taking a cell only when it is strictly
+    greater: a NaN in the first cell stays, a later NaN is passed over (MindSpore 2.10's
+    MaxPool CPU kernel, recorded).
+    """
     n, c, h, w = x.shape
     out_hw = _out_hw(x.shape, kernel, stride, pad)
     padded = _pad(x, pad, 0)
@@ -69,7 +74,7 @@ def max_pool2d(x, kernel, stride, pad):
         is_real = real[:, :, rows, cols]
         empty = argmax < 0
         with np.errstate(invalid="ignore"):
-            wins = (value > best) | (np.isnan(value) & ~np.isnan(best))
+            wins = value > best
         take = is_real & (empty | wins)
         best = np.where(take, value, best)
         argmax = np.where(take, index[:, :, rows, cols], argmax)

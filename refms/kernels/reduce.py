@@ -24,15 +24,50 @@ def reduce_mean(x, axis, keepdims):
     return np.mean(x, axis=_axis(x, axis), keepdims=keepdims, dtype=x.dtype)
 
 
+def has_nan(x):
+    """True when x is a floating array holding a NaN."""
+    return x.dtype.kind == "f" and bool(np.isnan(x).any())
+
+
+def scan_extremum(x, axis, keepdims, largest):
+    """(values, flat indices within the reduced axes) of MindSpore's CPU max/min scan.
+
+    The reduced elements are visited in row-major order starting from the first; an element
+    replaces the current one only when strictly greater (``largest``) or smaller.  So a
+    leading NaN stays and any later NaN is passed over: max([nan, 1]) = nan,
+    max([1, nan, 3]) = 3 (MindSpore 2.10, recorded in tests/recorders/differential.json.gz).
+    """
+    axes = _axis(x, axis)
+    kept = [d for d in range(x.ndim) if d not in axes]
+    moved = np.transpose(x, kept + list(axes))
+    flat = moved.reshape(moved.shape[:len(kept)] + (-1,))
+    best = flat[..., 0].copy()
+    where = np.zeros(best.shape, dtype=np.int64)
+    with np.errstate(invalid="ignore"):
+        for k in range(1, flat.shape[-1]):
+            value = flat[..., k]
+            take = value > best if largest else value < best
+            best = np.where(take, value, best)
+            where = np.where(take, k, where)
+    if keepdims:
+        shape = tuple(1 if d in axes else n for d, n in enumerate(x.shape))
+        best, where = best.reshape(shape), where.reshape(shape)
+    return best, where
+
+
 @reference
 def reduce_max(x, axis, keepdims):
-    """max over ``axis`` (NaN propagates)."""
+    """max over ``axis``; with NaN present, MindSpore's scan (:func:`scan_extremum`)."""
+    if has_nan(x):
+        return scan_extremum(x, axis, keepdims, True)[0]
     return np.max(x, axis=_axis(x, axis), keepdims=keepdims)
 
 
 @reference
 def reduce_min(x, axis, keepdims):
-    """min over ``axis`` (NaN propagates)."""
+    """min over ``axis``; with NaN present, MindSpore's scan (:func:`scan_extremum`)."""
+    if has_nan(x):
+        return scan_extremum(x, axis, keepdims, False)[0]
     return np.min(x, axis=_axis(x, axis), keepdims=keepdims)
 
 

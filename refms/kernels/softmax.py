@@ -24,18 +24,44 @@ def _shifted(x, axis):
     return x - np.max(x, axis=axis, keepdims=True)
 
 
+def mindspore_nonfinite(x, y, axis, logarithm):
+    """MindSpore 2.10's CPU softmax on lines that are not all finite (recorded): a line holding
+    NaN or +inf gives NaN there and 0 (log-softmax: −inf) elsewhere; a softmax line of only
+    −inf gives zeros.  Other lines keep ``y``."""
+    bad = np.isnan(x) | (x == np.inf)
+    line_bad = np.any(bad, axis=axis, keepdims=True)
+    y = np.where(line_bad, np.where(bad, np.nan, -np.inf if logarithm else 0.0), y)
+    if not logarithm:
+        y = np.where(np.all(x == -np.inf, axis=axis, keepdims=True), 0.0, y)
+    return y.astype(x.dtype)
+
+
 @reference
 def softmax(x, axis):
-    """yᵢ = exp(xᵢ − m) / Σⱼ exp(xⱼ − m), m = max x along ``axis``."""
-    e = np.exp(_shifted(x, axis))
-    return e / np.sum(e, axis=axis, keepdims=True)
+    """yᵢ = exp(xᵢ − m) / Σⱼ exp(xⱼ − m), m = max x along ``axis`` (non-finite lines:
+    :func:`mindspore_nonfinite`)."""
+    if x.size == 0:
+        return np.empty_like(x)
+    with np.errstate(invalid="ignore"):
+        e = np.exp(_shifted(x, axis))
+        y = e / np.sum(e, axis=axis, keepdims=True)
+    if not np.isfinite(x).all():
+        return mindspore_nonfinite(x, y, axis, False)
+    return y
 
 
 @reference
 def log_softmax(x, axis):
-    """yᵢ = (xᵢ − m) − log Σⱼ exp(xⱼ − m), m = max x along ``axis``."""
-    z = _shifted(x, axis)
-    return z - np.log(np.sum(np.exp(z), axis=axis, keepdims=True))
+    """yᵢ = (xᵢ − m) − log Σⱼ exp(xⱼ − m), m = max x along ``axis`` (non-finite lines:
+    :func:`mindspore_nonfinite`)."""
+    if x.size == 0:
+        return np.empty_like(x)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        z = _shifted(x, axis)
+        y = z - np.log(np.sum(np.exp(z), axis=axis, keepdims=True))
+    if not np.isfinite(x).all():
+        return mindspore_nonfinite(x, y, axis, True)
+    return y
 
 
 @reference

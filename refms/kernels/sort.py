@@ -9,6 +9,7 @@ Contract::
 import numpy as np
 
 from . import reference
+from .reduce import has_nan, scan_extremum
 
 
 def stable_argsort(x, axis, descending):
@@ -38,9 +39,16 @@ def topk(x, k, sorted):
 
 @reference
 def argmax(x, axis):
+    """Index of the first maximum; with NaN present, MindSpore's scan (a leading NaN wins,
+    later ones are passed over: :func:`refms.kernels.reduce.scan_extremum`)."""
+    if has_nan(x):
+        return scan_extremum(x, (axis % x.ndim,), False, True)[1]
     return np.argmax(x, axis=axis)
 
 
 @reference
 def argmin(x, axis):
+    """Index of the first minimum; NaN as in :func:`argmax`."""
+    if has_nan(x):
+        return scan_extremum(x, (axis % x.ndim,), False, False)[1]
     return np.argmin(x, axis=axis)

@@ -12,11 +12,13 @@ every page: ``{"page_id", "page_type": "BLOB_DATA" | "RAW_DATA", "page_type_id",
 "shard_id"}``.  Every record in a page is ``uint64 little-endian length · body``:
 
 * a RAW_DATA body is a MessagePack map of the row's scalar fields
-  (:mod:`refms.mindrecord.msgpack`);
+  (:mod:`refms.mindrecord.msgpack`); a row with none gets the map ``{"id": 0}``
+  (``FileWriter``) or nil (``Dataset.save``);
 * a BLOB_DATA body holds the row's *blob fields* — ``bytes`` fields and fields
   with a ``shape`` — in sorted name order.  With one blob field the body is its
   bytes; with several each is ``uint64 big-endian length · bytes``; with none the
-  body is as many zero bytes as the row's raw record.
+  body is as many zero bytes as the row's raw record (``FileWriter``) or 4 zero
+  bytes (``Dataset.save``).
 
 int32/int64 array fields are stored compressed: ``uint32 big-endian count ·
 2-bit width codes (MSB first, padded to a byte) · each value little-endian in
@@ -132,10 +134,10 @@ def _field_bytes(name, spec, value, where):
     return array.astype(array.dtype.newbyteorder("<")).tobytes()
 
 
-def encode_blob(schema, blobs, row, raw_size, where):
-    """The BLOB_DATA body of one row."""
+def encode_blob(schema, blobs, row, empty_size, where):
+    """The BLOB_DATA body of one row (``empty_size`` zero bytes when there are no blob fields)."""
     if not blobs:
-        return bytes(raw_size)
+        return bytes(empty_size)
     parts = [_field_bytes(n, schema[n], row[n], where) for n in blobs]
     if len(parts) == 1:
         return parts[0]

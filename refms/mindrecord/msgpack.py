@@ -11,6 +11,7 @@ negative int             fixint 0xe0-0xff, int8 0xd0, int16 0xd1, int32 0xd2, in
 float                    float32 0xca when the value is exactly a float32, else float64 0xcb
 str (UTF-8)              fixstr 0xa0-0xbf, str8 0xd9, str16 0xda, str32 0xdb
 map                      fixmap 0x80-0x8f, map16 0xde, map32 0xdf
+None                     nil 0xc0 (the raw record of a row with no scalar fields)
 =======================  =================================================
 
 All multi-byte numbers are big-endian.
@@ -55,7 +56,9 @@ def _pack_str(text):
 
 
 def pack(value):
-    """The MessagePack bytes of an int, float, str or dict of those."""
+    """The MessagePack bytes of None, an int, float, str or dict of those."""
+    if value is None:
+        return b"\xc0"
     if isinstance(value, (bool, np.bool_)):
         return b"\xc3" if value else b"\xc2"
     if isinstance(value, (int, np.integer)):

@@ -72,7 +72,11 @@ class _Shard:
         except (ValueError, IndexError, UnicodeDecodeError, struct.error) as e:
             raise RuntimeError(f"Invalid {where}: its raw record is not valid ({e}).") from None
         out = {}
+        if not isinstance(values, dict):          # nil: a row without scalar fields
+            values = {}
         for name, value in values.items():
+            if name not in self.schema:           # the {"id": 0} filler of such rows
+                continue
             kind = self.schema[name]["type"]
             out[name] = np.array(value) if kind == "string" else \
                 np.array(value, layout.NUMPY_TYPES[kind])

@@ -8,6 +8,7 @@
     writer.write_raw_data([{"image": b"...", "label": 3}, ...])
     writer.commit()                                # pages, header and .db written
 
+``FileWriter.open_for_append(name)`` reopens a committed file set to add rows.
 With ``shard_num`` > 1 the files are ``data.mindrecord0`` ... and each
 ``write_raw_data`` call deals its rows in contiguous runs: ``n // shard_num``
 rows to each file, one more to the first ``n % shard_num`` files (MindSpore
@@ -16,6 +17,7 @@ gives the extra rows to shards picked by a C++ random engine; files with
 pages, the header and the index database at ``commit``.  The layout is
 described in :mod:`refms.mindrecord.layout`.
 """
+import bisect
 import json
 import os
 import sqlite3
@@ -30,16 +32,35 @@ __all__ = ["FileWriter", "SUCCESS"]
 SUCCESS = 0
 _DEFAULT_HEADER_SIZE = 1 << 24
 _DEFAULT_PAGE_SIZE = 1 << 25
+# MindSpore's Python FileWriter gives a row without raw (scalar) fields the raw record
+# {"id": 0}; its Dataset.save writes MessagePack nil there.
+_EMPTY_RAW = msgpack.pack({"id": 0})
+
+
+def _record_spans(data, path, page_id):
+    """(begin, end) of each length-prefixed record body in one page's bytes."""
+    pos, spans = 0, []
+    while pos < len(data):
+        n = struct.unpack_from("<Q", data, pos)[0] if pos + 8 <= len(data) else None
+        if n is None or pos + 8 + n > len(data):
+            raise RuntimeError(f"Invalid MindRecord file {path}: page {page_id} ends inside a "
+                               f"record at byte {pos}.")
+        spans.append((pos + 8, pos + 8 + n))
+        pos += 8 + n
+    return spans
 
 
 class _Shard:
     """One data file being written: blob pages streamed, raw records kept for commit."""
 
-    def __init__(self, path, shard_id, page_size, header_size):
+    def __init__(self, path, shard_id, page_size, header_size, resume=False):
         self.path, self.shard_id = path, shard_id
         self.page_size, self.header_size = page_size, header_size
-        self.file = open(path, "wb")
-        self.file.write(bytes(header_size))
+        if resume:
+            self.file = open(path, "r+b")
+        else:
+            self.file = open(path, "wb")
+            self.file.write(bytes(header_size))
         self.pages = []            # header page entries, in page_id order
         self.blob_page = None      # the blob page being filled: (entry, bytearray)
         self.raw = []              # (row group, raw record bytes) not yet placed in a raw page
@@ -48,6 +69,47 @@ class _Shard:
         self.index = []            # per row: [blob page id, start, end]
         self.rows = 0
         self.saved = 0
+
+    def resume(self, header):
+        """Pick up a committed shard where its writer stopped (``open_for_append``).
+
+        The last blob page and the last raw page are reopened and keep filling,
+        as they would have in the writer that wrote them; the per-row page
+        positions for the .db come from walking the pages.
+        """
+        pages = sorted(header["page"], key=lambda p: p["page_id"])
+        self.pages = [dict(p, row_group_ids=[dict(g) for g in p["row_group_ids"]]) for p in pages]
+        blob_pages = [p for p in self.pages if p["page_type"] == "BLOB_DATA"]
+        raw_pages = [p for p in self.pages if p["page_type"] == "RAW_DATA"]
+        for entry in blob_pages:
+            data = self._read_page(entry)
+            for begin, end in _record_spans(data, self.path, entry["page_id"]):
+                self.index.append([entry["page_id"], begin - 8, end])
+        records = []
+        for entry in raw_pages:
+            data = self._read_page(entry)
+            starts = [g["offset"] for g in entry["row_group_ids"]]
+            for begin, end in _record_spans(data, self.path, entry["page_id"]):
+                group = entry["row_group_ids"][bisect.bisect_right(starts, begin - 8) - 1]["id"]
+                self.raw_rows.append((entry["page_id"], begin - 8, end, group))
+                records.append(bytes(data[begin:end]))
+        if len(self.index) != len(self.raw_rows):
+            raise RuntimeError(f"Invalid MindRecord file {self.path}: {len(self.raw_rows)} raw "
+                               f"records but {len(self.index)} blob records.")
+        self.rows = len(self.index)
+        if blob_pages:
+            self.blob_page = (blob_pages[-1], bytearray(self._read_page(blob_pages[-1])))
+        if raw_pages:
+            self.raw_page = (raw_pages[-1], bytearray(self._read_page(raw_pages[-1])))
+        return records
+
+    def _read_page(self, entry):
+        self.file.seek(self.header_size + entry["page_id"] * self.page_size)
+        data = self.file.read(entry["page_size"])
+        if len(data) != entry["page_size"]:
+            raise RuntimeError(f"Invalid MindRecord file {self.path}: page {entry['page_id']} "
+                               f"needs {entry['page_size']} bytes but the file ends first.")
+        return data
 
     def _flush_blob(self):
         if self.blob_page is not None:
@@ -194,6 +256,42 @@ class FileWriter:
         self.index_fields = None
         self._shards = None
         self._committed = False
+        self._appending = None          # open_for_append: the header of the files
+        self._empty_blob_size = None    # blob body without blob fields: the raw size (None) or n
+        self._empty_raw = _EMPTY_RAW    # raw record of a row without raw fields
+
+    @classmethod
+    def open_for_append(cls, file_name):
+        """A writer that adds rows to the committed MindRecord file set holding ``file_name``.
+
+        Rows continue where the last ``write_raw_data`` stopped (its last blob and
+        raw pages keep filling), so writing n rows, committing, reopening and
+        writing m more gives the bytes of one writer writing n then m rows.
+        """
+        if not isinstance(file_name, str) or not os.path.isfile(file_name):
+            raise RuntimeError(f"The input: {file_name} is not exists.")
+        if not os.path.isfile(file_name + ".db"):
+            raise RuntimeError(f"The input: {file_name}.db is not exists.")
+        header = layout.read_header(file_name)
+        folder = os.path.dirname(os.path.abspath(file_name))
+        names = header["shard_addresses"]
+        writer = cls.__new__(cls)
+        writer.paths = [file_name] if len(names) == 1 else \
+            [os.path.join(folder, name) for name in names]
+        for path in writer.paths:
+            if not os.path.isfile(path):
+                raise RuntimeError(f"The input: {path} is not exists.")
+        entry = header["schema"][0]
+        writer.header_size, writer.page_size = header["header_size"], header["page_size"]
+        writer.schema = {name: dict(spec) for name, spec in entry["schema"].items()}
+        writer.desc = entry.get("desc", "")
+        writer.index_fields = [f["index_field"] for f in header["index_fields"] or []]
+        writer._shards = None
+        writer._committed = False
+        writer._appending = header
+        writer._empty_blob_size = None
+        writer._empty_raw = _EMPTY_RAW
+        return writer
 
     def set_header_size(self, header_size):
         """Bytes reserved for the JSON header: a power of two in [16 KB, 128 MB]."""
@@ -235,11 +333,18 @@ class FileWriter:
         self._raw_fields = sorted(n for n in self.schema if n not in self._blobs)
         if self.index_fields is None:
             self.index_fields = list(self._raw_fields)
-        self._shards = [_Shard(p, i, self.page_size, self.header_size)
+        resume = self._appending is not None
+        self._shards = [_Shard(p, i, self.page_size, self.header_size, resume)
                         for i, p in enumerate(self.paths)]
         self._index_values = [[] for _ in self.paths]
         self._int_blobs = [n for n in self._blobs if self.schema[n]["type"] in ("int32", "int64")]
         self._saved = 0
+        if resume:
+            self._saved = self._appending.get("compression_size", 0)
+            for shard, values in zip(self._shards, self._index_values):
+                for record in shard.resume(layout.read_header(shard.path)):
+                    raw = msgpack.unpack(record)
+                    values.append([raw[n] for n in self.index_fields])
 
     def write_raw_data(self, raw_data, parallel_writer=False):
         """Append rows (dicts holding every schema field) to the shards."""
@@ -249,17 +354,22 @@ class FileWriter:
             raise RuntimeError("For 'write_raw_data', the writer has been committed.")
         if not isinstance(raw_data, list) or not all(isinstance(r, dict) for r in raw_data):
             raise ValueError("For 'write_raw_data', the 'raw_data' must be a list of dicts.")
-        if self._shards is None:
-            self._open()
-        n, shards = len(raw_data), len(self._shards)
+        n, shards = len(raw_data), len(self.paths)
         counts = [n // shards + (1 if i < n % shards else 0) for i in range(shards)]
         start = 0
-        for shard, count, values in zip(self._shards, counts, self._index_values):
-            for row in raw_data[start:start + count]:
-                self._add(shard, row, values)
-            shard.place_raw()
+        for shard, count in enumerate(counts):
+            self._write_rows(shard, raw_data[start:start + count])
             start += count
         return SUCCESS
+
+    def _write_rows(self, shard_index, rows):
+        """Append ``rows`` to one shard, as one write call (their raw records placed at the end)."""
+        if self._shards is None:
+            self._open()
+        shard = self._shards[shard_index]
+        for row in rows:
+            self._add(shard, row, self._index_values[shard_index])
+        shard.place_raw()
 
     def _add(self, shard, row, values):
         where = f"row {shard.rows} of {shard.path}"
@@ -269,8 +379,9 @@ class FileWriter:
         raw = {}
         for name in self._raw_fields:
             raw[name] = _scalar(name, self.schema[name]["type"], row[name], where)
-        raw_bytes = msgpack.pack(raw)
-        blob = layout.encode_blob(self.schema, self._blobs, row, len(raw_bytes), where)
+        raw_bytes = msgpack.pack(raw) if raw else self._empty_raw
+        empty = len(raw_bytes) if self._empty_blob_size is None else self._empty_blob_size
+        blob = layout.encode_blob(self.schema, self._blobs, row, empty, where)
         self._saved += sum(np.asarray(row[n]).size * np.dtype(layout.NUMPY_TYPES[
             self.schema[n]["type"]]).itemsize for n in self._int_blobs) - \
             sum(len(layout.compress_ints(row[n])) for n in self._int_blobs)
@@ -289,7 +400,8 @@ class FileWriter:
                   for name in sorted(self.schema)}
         schema_entry = {"blob_fields": self._blobs, "desc": self.desc, "schema": schema}
         fields = {"header_size": self.header_size, "page_size": self.page_size,
-                  "index_fields": [{"index_field": n, "schema_id": 0} for n in self.index_fields],
+                  "index_fields": [{"index_field": n, "schema_id": 0} for n in self.index_fields]
+                  or None,
                   "compression_size": max(self._saved, 0), "schema": [schema_entry],
                   "shard_addresses": [os.path.basename(p) for p in self.paths],
                   "statistics": None, "version": layout.HEADER_VERSION}

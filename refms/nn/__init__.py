@@ -10,6 +10,8 @@ from .layer import *  # noqa: F401,F403
 from .layer import __all__ as _layer_all
 
 __all__ = ["Cell"] + list(_layer_all)
+from .graph_cell import GraphCell  # noqa: E402
+__all__ += ["GraphCell"]
 from .loss import *  # noqa: F401,F403,E402  (losses, optimizers, wrappers: issue 6)
 from .loss import __all__ as _loss_all  # noqa: E402
 __all__ += list(_loss_all)

@@ -32,10 +32,13 @@ called inside a compiled graph reaches this same pipeline.
 Mixed precision (``to_float``) is set for the whole call, hooks included, so
 the innermost cell's setting wins (``refms.ops.apply.set_mixed_precision``).
 """
+import inspect
+
 from .. import compat
 from ..autograd import tape as _tape
 from ..graph.cells import CallRule
 from ..ops.apply import set_mixed_precision
+from ..ops.keywords import NotATensorError, not_a_tensor
 from .cell_hooks import BackwardHookCall, GraphBackwardHooks
 from .custom_bprop import UserBprop, call_custom_bprop
 
@@ -88,7 +91,16 @@ class PyNativeSteps:
 
     @staticmethod
     def construct(cell, method, args, kwargs):
-        return method(*args, **kwargs)
+        try:
+            return method(*args, **kwargs)
+        except (AttributeError, NotATensorError) as exc:
+            # a None or a list given where the layer needs a Tensor: MindSpore's TypeError
+            # naming the layer and the argument, not the AttributeError from inside construct
+            error = not_a_tensor(type(cell).__name__, inspect.signature(method), args, kwargs,
+                                 exc)
+            if error is None:
+                raise
+            raise error from None
 
     @staticmethod
     def custom_bprop(cell, args, kwargs, body, bprop):

@@ -9,14 +9,19 @@ from . import functional
 from .._tensor import install_ops
 
 install_ops(functional)       # Tensor's methods and operators run these ops
-from .composite import GradOperation, MultitypeFuncGraph, HyperMap, Map, clip_by_global_norm
+from .composite import (GradOperation, MultitypeFuncGraph, HyperMap, Map, clip_by_global_norm,
+                        add_flags)
 from .clip import clip_by_norm
-from .meta import (Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor, shape, dtype,
-                   rank, size, tuple_to_array, scalar_to_tensor, partial, constexpr)
+from .meta import (Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor, ScalarCast,
+                   shape, dtype, rank, size, tuple_to_array, scalar_to_tensor, partial, constexpr,
+                   tuple_len, make_range)
 from ..autograd.grad import grad, value_and_grad
+from ..autograd.vmap import vmap
+from ..autograd.jacobians import vjp, jvp, jacrev, jacfwd
 from . import composite, operations, meta
 from . import operations as P  # noqa: N812  (``from mindspore.ops import P`` works in MindSpore)
 from . import functional as function  # ``mindspore.ops.function``: the functional ops
+from .functional import tensor_add, tensor_mul, tensor_pow, tensor_floordiv  # ops.tensor_add...
 from .operations import ReduceOp
 from .composites import CLASSES as _COMPOSITE_CLASSES, FUNCTIONS as _COMPOSITE_FUNCTIONS
 

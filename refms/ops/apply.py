@@ -32,9 +32,10 @@ from .. import dtype as mstype
 from .. import kernels
 from .._tensor import Tensor
 from . import functional as F
+from .keywords import NotATensorError
 from .primitive import op_error
 
-__all__ = ["apply", "execute", "compute", "cast_result", "prepare", "to_weak_tensor", "unwrap", "wrap",
+__all__ = ["NotATensorError", "apply", "execute", "compute", "cast_result", "prepare", "to_weak_tensor", "unwrap", "wrap",
            "set_mixed_precision", "mixed_precision", "cast_floating_inputs"]
 
 _WEAK_TYPES = ((bool, np.bool_, mstype.bool_), (numbers.Integral, np.int64, mstype.int64),
@@ -52,7 +53,15 @@ def to_weak_tensor(value):
 
 
 def prepare(prim, args):
-    """Turn Python numbers in tensor slots into weak tensors; check the slot types."""
+    """Turn Python numbers in tensor slots into weak tensors; check the slot types.
+
+    Arguments that are all Tensors (the common case) come back as they are.
+    """
+    for value in args:
+        if not isinstance(value, Tensor):
+            break
+    else:
+        return args
     n = len(args) if prim.n_tensor_inputs is None else min(prim.n_tensor_inputs, len(args))
     prepared = list(args)
     for i in range(n):
@@ -61,10 +70,19 @@ def prepare(prim, args):
             continue
         weak = to_weak_tensor(value)
         if weak is None:
-            raise op_error(prim.name, f"the input {i} should be a Tensor or a number, "
-                                      f"but got {type(value).__name__}.")
+            raise NotATensorError(f"For '{prim.name}', the input {i} should be a Tensor or a "
+                                  f"number, but got {type(value).__name__}.")
         prepared[i] = weak
     return prepared
+
+
+def _not_a_tensor(prim, inputs):
+    """The TypeError for a shape rule that met a non-Tensor (None, a list) in a tensor slot."""
+    for i, value in enumerate(inputs):
+        if not isinstance(value, Tensor):
+            return NotATensorError(f"For '{prim.name}', the input {i} must be a Tensor, "
+                                   f"but got {type(value).__name__}.")
+    return NotATensorError(f"For '{prim.name}', the inputs must be Tensors.")
 
 
 def unwrap(value):
@@ -87,7 +105,9 @@ def wrap(result, abstract):
     if isinstance(abstract, tuple):
         return tuple(wrap(r, a) for r, a in zip(result, abstract))
     dtype = abstract.dtype
-    return Tensor._make(kernels.result_array(result, dtype.np_type), dtype)
+    if result.__class__ is not np.ndarray or result.dtype.type is not dtype.np_type:
+        result = kernels.result_array(result, dtype.np_type)
+    return Tensor._make(result, dtype)
 
 
 def compute(prim, arrays, abstract):
@@ -95,12 +115,21 @@ def compute(prim, arrays, abstract):
     (:func:`refms.kernels.run`); the raw result (cast to the output dtype by :func:`wrap`,
     or by the caller)."""
     if prim.compute_in_output_dtype:
-        n = len(arrays) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
-        np_type = abstract.dtype.np_type
-        arrays = [kernels.astype(a, np_type)
-                  if i < n and hasattr(a, "dtype") and a.dtype.type is not np_type else a
-                  for i, a in enumerate(arrays)]
+        arrays = _in_dtype(arrays, prim.n_tensor_inputs, abstract.dtype.np_type)
     return kernels.run(prim.forward, arrays, prim.n_tensor_inputs)
+
+
+def _in_dtype(arrays, n_tensor_inputs, np_type):
+    """``arrays`` with those in the tensor slots cast to ``np_type`` (no copy when all have it)."""
+    n = len(arrays) if n_tensor_inputs is None else n_tensor_inputs
+    for a in arrays[:n]:
+        if hasattr(a, "dtype") and a.dtype.type is not np_type:
+            break
+    else:
+        return arrays
+    return [kernels.astype(a, np_type)
+            if i < n and hasattr(a, "dtype") and a.dtype.type is not np_type else a
+            for i, a in enumerate(arrays)]
 
 
 def execute(prim, inputs, abstract):
@@ -120,8 +149,12 @@ def apply(prim, args, recording=(), record=None):
     if _MIXED_PRECISION[0] is not None and not prim.keeps_input_dtypes:
         args = cast_floating_inputs(prim, args, _MIXED_PRECISION[0])
     inputs = prepare(prim, args)
-    abstract = prim.infer(*inputs)
-    out = wrap(compute(prim, [unwrap(x) for x in inputs], abstract), abstract)
+    try:
+        abstract = prim.infer(*inputs)
+    except AttributeError:
+        raise _not_a_tensor(prim, inputs) from None
+    arrays = [x._value() if isinstance(x, Tensor) else unwrap(x) for x in inputs]
+    out = wrap(compute(prim, arrays, abstract), abstract)
     if recording and prim.differentiable:
         record(prim, inputs, out)
     return out

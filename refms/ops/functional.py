@@ -19,3 +19,16 @@ globals().update(_COMPOSITES)
 __all__ = sorted(FUNCTIONAL) + ["shape", "dtype", "rank", "size", "tuple_to_array",
                                 "scalar_to_tensor", "partial", "tuple_len", "make_range"]
 __all__ += sorted(_COMPOSITES)
+
+# MindSpore 1.x names kept in ``mindspore.ops.functional`` (each is the primitive's op there).
+tensor_add = FUNCTIONAL["add"]
+tensor_mul = FUNCTIONAL["mul"]
+tensor_pow = FUNCTIONAL["pow"]
+
+
+def tensor_floordiv(input, other):               # noqa: A002  (MindSpore's parameter names)
+    """``F.tensor_floordiv`` = ``floor_div`` (⌊input / other⌋)."""
+    return FUNCTIONAL["floor_div"](input, other)
+
+
+__all__ += ["tensor_add", "tensor_mul", "tensor_pow", "tensor_floordiv"]

@@ -12,7 +12,11 @@ accepts keywords:
   then passed by position up to the last one given (gaps take MindSpore's
   default); MindSpore's keyword-only parameters are passed as keywords;
 * an unknown keyword raises ``TypeError`` naming the op and its parameters,
-  as Python would for MindSpore's own function.
+  as Python would for MindSpore's own function;
+* a value that is not a Tensor where the op needs one (``None``, a list, a
+  string, a dtype) raises ``TypeError`` naming the op and the argument, as
+  MindSpore's argument checks do (refms's op bodies are written for Tensors, so
+  such a value would otherwise surface as an ``AttributeError`` from inside).
 
 The wrapper shows MindSpore's signature to ``inspect.signature``.
 """
@@ -22,7 +26,17 @@ import inspect
 
 from .signature_table import SIGNATURES
 
-__all__ = ["apply_signatures", "signature_of"]
+
+class NotATensorError(TypeError, AttributeError):
+    """A value that is not a Tensor (None, a list, a string, a dtype) where an op needs one.
+
+    A ``TypeError`` whose message names the op and the argument.  It is also an
+    ``AttributeError`` because MindSpore 2.10 lets several ops and layers (``ops.max``,
+    ``ops.argmax``, ``ops.conv2d``, ``nn.MaxPool2d``...) leak ``AttributeError`` for such
+    inputs (recorded): a script that catches either type keeps working on refms.
+    """
+
+__all__ = ["apply_signatures", "signature_of", "not_a_tensor", "NotATensorError"]
 
 _KINDS = {"p": inspect.Parameter.POSITIONAL_OR_KEYWORD, "k": inspect.Parameter.KEYWORD_ONLY,
           "v": inspect.Parameter.VAR_POSITIONAL, "w": inspect.Parameter.VAR_KEYWORD}
@@ -67,6 +81,17 @@ def _wrap(name, fn, sig):
 
     @functools.wraps(fn)
     def op(*args, **kwargs):
+        try:
+            if not kwargs:                  # the common call: straight to the op
+                return fn(*args)
+            return _call(args, kwargs)
+        except (AttributeError, NotATensorError) as exc:
+            error = not_a_tensor(name, sig, args, kwargs, exc)
+            if error is None:
+                raise
+            raise error from None
+
+    def _call(args, kwargs):
         if not kwargs or has_var:
             return fn(*args, **kwargs)
         try:
@@ -91,6 +116,34 @@ def _wrap(name, fn, sig):
     op.__signature__ = sig
     op.__wrapped_op__ = fn
     return op
+
+
+#: Values that are never Tensors, by the type name Python's AttributeError message uses.
+_NOT_TENSORS = (type(None), list, tuple, str, dict)
+
+
+def not_a_tensor(name, sig, args, kwargs, exc):
+    """The ``TypeError`` for an ``AttributeError`` (or :class:`NotATensorError`) that a
+    non-Tensor argument caused in the call of ``name`` with signature ``sig``, or None."""
+    try:
+        given = sig.bind_partial(*args, **kwargs).arguments
+    except TypeError:
+        return None
+    message = str(exc)
+    failed_on = getattr(exc, "obj", None)      # the object an attribute lookup failed on
+    for pname, value in given.items():
+        kind = type(value).__name__
+        is_dtype = type(value).__module__.endswith("dtype")
+        if isinstance(exc, NotATensorError):
+            named = message.endswith(f"got {kind}.")
+        elif value is None or failed_on is None:
+            named = f"'{kind}' object" in message
+        else:                                  # the lookup failed on this very argument
+            named = failed_on is value
+        if (isinstance(value, _NOT_TENSORS) or is_dtype) and named:
+            return NotATensorError(f"For '{name}', the argument '{pname}' must be a Tensor, "
+                                   f"but got {kind}.")
+    return None
 
 
 def apply_signatures(functional):

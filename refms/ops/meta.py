@@ -23,7 +23,7 @@ from .primitive import constexpr, op_error
 
 __all__ = ["Shape", "DType", "Rank", "Size", "Print", "shape", "dtype", "rank", "size",
            "tuple_to_array", "scalar_to_tensor", "partial", "constexpr", "tuple_len",
-           "make_range", "TupleToArray", "ScalarToTensor"]
+           "make_range", "TupleToArray", "ScalarToTensor", "ScalarCast"]
 
 
 def _check(op, x):
@@ -162,6 +162,23 @@ class ScalarToTensor(_MetaOp):
 
     def __call__(self, input_x, dtype=mstype.float32):
         return scalar_to_tensor(input_x, dtype)
+
+
+class ScalarCast(_MetaOp):
+    """``ScalarCast()(x, t)``: the Python number ``x`` as ``int`` (t = int64, truncating toward
+    zero), ``float`` (float64) or ``bool`` (bool), as MindSpore 2.10 (recorded)."""
+
+    def __call__(self, input_x, input_t):
+        if not isinstance(input_x, (bool, int, float)):
+            raise TypeError(f"For 'ScalarCast', the type of 'x' should be one of '['bool', "
+                            f"'Number']', but got type '{type(input_x).__name__}'.")
+        target = mstype.to_dtype(input_t)
+        casts = {mstype.int64: int, mstype.float64: float, mstype.bool_: bool}
+        if target not in casts:
+            raise ValueError(f"For 'ScalarCast', the supported type is in the list: "
+                             f"[mindspore.int64, mindspore.float64, mindspore.bool], but got "
+                             f"{target}")
+        return casts[target](input_x)
 
 
 def partial(func, *args):

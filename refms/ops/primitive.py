@@ -1,7 +1,7 @@
 """The Primitive: one operation = forward + shape/dtype rule + bprop, in one registry.
 
 Every operation refms can run is a subclass of :class:`Primitive` registered
-with :func:`register`.  Three methods sit side by side in each definition:
+with :func:`register`.  Its methods sit side by side in each definition:
 
 ``infer(*inputs)``
     The shape/dtype rule.  Receives the inputs as *abstract values*: anything
@@ -15,6 +15,11 @@ with :func:`register`.  Three methods sit side by side in each definition:
     numpy directly.  Tensor inputs arrive as arrays of their backend
     (``numpy.ndarray`` on cpu), constants unchanged.  The executor casts the
     result to the inferred dtype.
+
+``batch(batched, *inputs)`` (optional)
+    The batching rule of ``vmap`` (:mod:`refms.ops.batching`): the op on a whole
+    batch at once.  Elementwise primitives share one rule; the others without a
+    rule run once per example.
 
 ``bprop(*inputs, out, dout)``
     MindSpore's backward convention, the same one a user's ``Cell.bprop``
@@ -34,7 +39,8 @@ import threading
 import types
 
 __all__ = ["Primitive", "Abstract", "register", "functional", "alias", "REGISTRY", "FUNCTIONAL", "F",
-           "NON_DIFFERENTIABLE", "set_executor", "get_executor", "set_default_executor", "op_error"]
+           "NON_DIFFERENTIABLE", "set_executor", "get_executor", "set_default_executor", "op_error",
+           "input_grad_wanted", "set_wanted_input_grads"]
 
 #: name -> Primitive subclass, in registration order.
 REGISTRY = {}
@@ -58,6 +64,9 @@ NON_DIFFERENTIABLE = frozenset([
     "Zeros", "Ones", "Fill", "ZerosLike", "OnesLike",
     # random ops, queues, state and gradient barriers
     "UniformReal", "StandardNormal", "UniformInt", "GetNext", "StopGradient", "Assign",
+    "ApplyMomentum",
+    # detection boxes (MindSpore 2.10: IOU's gradient is zero, the others have no bprop)
+    "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
 ])
 
 
@@ -150,6 +159,13 @@ class Primitive:
     def bprop(self, *args):
         raise NotImplementedError(f"{self.name} has no bprop")
 
+    def batch(self, batched, *inputs):
+        """The batching rule (``vmap``, :mod:`refms.ops.batching`): the inputs with the batch
+        axis of each batched Tensor at axis 0, ``batched`` a flag per input; returns the
+        batched output (batch axis 0).  This base definition is the marker of "no rule of
+        its own": elementwise primitives then share one rule, the others run per example."""
+        raise NotImplementedError(f"{self.name} has no batching rule")
+
     # ------------------------------------------------------------------------
     @property
     def differentiable(self):
@@ -182,6 +198,7 @@ def register(cls):
     if name in REGISTRY:
         raise ValueError(f"primitive {name} registered twice")
     cls.name = name
+    cls.differentiable = name not in NON_DIFFERENTIABLE   # read on every PyNative call
     REGISTRY[name] = cls
     return cls
 
@@ -189,7 +206,7 @@ def register(cls):
 def alias(name, prim):
     """Register the functional spelling ``ops.<name>(*args)`` = ``prim(*args)`` of one entry."""
     def fn(*args):
-        return prim(*args)
+        return (_THREAD_EXECUTOR.fn or _DEFAULT_EXECUTOR[0])(prim, args)   # = prim(*args)
     fn.__doc__ = f"Functional form of :class:`{type(prim).__name__}`: ``{name}(*inputs)``."
     fn.__qualname__ = name
     return functional(name, fn)
@@ -239,6 +256,27 @@ def set_executor(fn):
 
 def get_executor():
     return _THREAD_EXECUTOR.fn or _DEFAULT_EXECUTOR[0]
+
+
+# Gradients nobody asked for.  PyNative's backward knows which inputs of a recorded op lead
+# to something being differentiated (the tape watches them); before it calls the op's bprop
+# it names the primitive and that mask here, so an expensive bprop (Conv2D's input gradient
+# for the network's data) can skip a gradient that would be thrown away.  Graph autodiff
+# never sets it: there dead-code elimination drops unused gradients.
+_WANTED = [None, None]          # [the primitive whose bprop runs now, its mask of inputs]
+
+
+def input_grad_wanted(prim, index):
+    """False only while ``prim``'s bprop runs for a PyNative backward that will throw away the
+    gradient of input ``index``; the bprop may then return None in that place."""
+    return _WANTED[0] is not prim or _WANTED[1][index]
+
+
+def set_wanted_input_grads(prim, mask):
+    """Say (``mask``: one bool per input) which input gradients of ``prim``'s next bprop are
+    used; ``set_wanted_input_grads(None, None)`` clears it.  Used by the PyNative tape."""
+    _WANTED[0] = prim
+    _WANTED[1] = mask
 
 
 def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):

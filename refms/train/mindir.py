@@ -1,22 +1,26 @@
-"""``export`` / ``load`` of MindIR files: not implemented in refms.
+"""``export`` / ``load``: MindIR files, the graph format MindSpore serialises networks in.
 
-MindSpore serialises a compiled graph as MindIR (a protobuf of the graph and
-its weights).  refms does not write or read that format yet, so both
-functions raise ``NotImplementedError`` naming what is missing; checkpoints
-(``save_checkpoint`` / ``load_checkpoint``, MindSpore's ``.ckpt`` format) are
-implemented.
+``export(net, *inputs, file_name=..., file_format="MINDIR")`` compiles ``net``
+for ``inputs`` and writes the graph and its weights as MindSpore writes them
+(:mod:`refms.train.mindir_export`); ``load(file)`` reads a ``.mindir`` file —
+refms's or MindSpore's — into a graph that :class:`~refms.nn.graph_cell.GraphCell` runs
+(:mod:`refms.train.mindir_load`).  The bytes are protocol buffers
+(:mod:`refms.train.protobuf`) of the messages in :mod:`refms.train.mindir_schema`.
+AIR and ONNX are not supported.
 """
 __all__ = ["export", "load"]
 
 
 def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
-    """Raises ``NotImplementedError``: refms cannot write MindIR/AIR/ONNX files."""
-    raise NotImplementedError(f"For 'export', refms does not implement the {file_format} format "
-                              f"(the graph is not serialised); save the weights with "
-                              f"save_checkpoint instead.")
+    """Write ``net`` compiled for ``inputs`` to ``file_name`` (``.mindir`` appended)."""
+    if file_format != "MINDIR":
+        raise NotImplementedError(f"For 'export', refms writes only the MINDIR format, not "
+                                  f"{file_format}.")
+    from .mindir_export import export_mindir
+    return export_mindir(net, inputs, file_name)
 
 
 def load(file_name, **kwargs):
-    """Raises ``NotImplementedError``: refms cannot read MindIR files."""
-    raise NotImplementedError("For 'load', refms does not implement reading MindIR files; load "
-                              "weights from a checkpoint with load_checkpoint instead.")
+    """The graph of a MindIR file, to be run by ``nn.GraphCell(graph)``."""
+    from .mindir_load import read_mindir
+    return read_mindir(file_name)

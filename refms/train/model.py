@@ -18,6 +18,15 @@
             outputs = train_network(data, label)        (on_train_step_begin / _end)
         (on_train_epoch_end)
 
+``fit(epoch, train_dataset, valid_dataset, valid_frequency)`` is ``train`` with
+an evaluation after the steps of every epoch e with ``e % valid_frequency == 0``
+(or ``e in valid_frequency`` for a list), before ``on_train_epoch_end`` — so an
+epoch-end callback sees ``cb_params.metrics`` and ``cb_params.eval_results``
+(the metrics plus ``eval_loss`` — in MindSpore 2.10 the loss of the last validation
+batch only, its ``Loss`` metric being re-created at every step).  The evaluation calls the ``on_eval_*`` hooks
+of the user's own callbacks and of ``TimeMonitor``, not of MindSpore's other
+built-in callbacks (MindSpore 2.x ``Model.fit``, ``_eval_during_train``).
+
 ``eval(dataset)`` runs the eval network over the dataset in eval mode,
 updates every metric with (logits, label) — ``Loss`` with the loss — and
 returns ``{name: value}``.  ``predict(*data)`` calls the network in eval mode.
@@ -36,6 +45,18 @@ from .callback.progress import LONG_RUN_SECONDS, ProgressBar, wants_progress_bar
 from .metrics import Loss, get_metrics
 
 __all__ = ["Model"]
+
+#: The callbacks MindSpore ships (``mindspore.train.callback.__all__``, 2.10): during
+#: ``fit``'s evaluations only ``TimeMonitor`` among them gets the ``on_eval_*`` calls.
+BUILTIN_CALLBACKS = frozenset([
+    "Callback", "LossMonitor", "TimeMonitor", "ModelCheckpoint", "FlopsUtilizationCollector",
+    "SummaryCollector", "CheckpointConfig", "RunContext", "LearningRateScheduler",
+    "SummaryLandscape", "History", "LambdaCallback", "ReduceLROnPlateau", "EarlyStopping",
+    "OnRequestExit", "BackupAndRestore", "TrainFaultTolerance", "ProgressBar"])
+
+#: 1.x callback method names that ``fit`` rejects on user callbacks (2.x: ``on_train_*``).
+OLD_CALLBACK_METHODS = frozenset(["begin", "end", "epoch_begin", "epoch_end", "step_begin",
+                                  "step_end"])
 
 
 def _positive_int(value, name):
@@ -135,6 +156,36 @@ class Model:
     def train(self, epoch, train_dataset, callbacks=None, dataset_sink_mode=False, sink_size=-1,
               initial_epoch=0):
         """Train for ``epoch`` epochs over ``train_dataset`` (batches of ``(data, label)``)."""
+        self._train(epoch, train_dataset, callbacks, dataset_sink_mode, initial_epoch)
+
+    def fit(self, epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
+            dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1,
+            initial_epoch=0):
+        """Train as :meth:`train`, evaluating on ``valid_dataset`` every ``valid_frequency``
+        epochs (an int) or after the epochs listed (a list)."""
+        if not isinstance(valid_dataset_sink_mode, bool):
+            raise TypeError("For 'Model.fit', the 'valid_dataset_sink_mode' must be bool.")
+        if not isinstance(valid_frequency, (int, list)) or isinstance(valid_frequency, bool):
+            raise TypeError(f"For 'Model.fit', the type of 'valid_frequency' must be a list or an "
+                            f"integer, but got type {type(valid_frequency)}.")
+        if valid_dataset is not None and not self._metric_fns:
+            raise ValueError("For 'Model.fit', if valid_dataset is not None, the model argument "
+                             "'metrics' can not beNone or empty, you should set the argument "
+                             "'metrics' for model.")
+        for callback in self._callback_list(callbacks):
+            if type(callback).__name__ in BUILTIN_CALLBACKS:
+                continue
+            old = sorted(set(type(callback).__dict__) & OLD_CALLBACK_METHODS)
+            if old:
+                raise ValueError(f"For {type(callback).__name__} callback, {set(old)} methods may "
+                                 f"not be supported in later version, Use methods prefixed with "
+                                 f"'on_train' or 'on_eval' instead when using customized "
+                                 f"callbacks.")
+        self._train(epoch, train_dataset, callbacks, dataset_sink_mode, initial_epoch,
+                    (valid_dataset, valid_frequency))
+
+    def _train(self, epoch, train_dataset, callbacks, dataset_sink_mode, initial_epoch,
+               valid_infos=(None, 1)):
         _positive_int(epoch, "epoch")
         if isinstance(initial_epoch, bool) or not isinstance(initial_epoch, int) or \
                 initial_epoch < 0:
@@ -171,7 +222,8 @@ class Model:
         progress = self._auto_progress_bar(cb_params.list_callback)
         callback_list = cb_params.list_callback + ([progress] if progress is not None else [])
         with CallbackManager(callback_list) as manager:
-            self._train_process(epoch, train_dataset, manager, cb_params, initial_epoch)
+            self._train_process(epoch, train_dataset, manager, cb_params, initial_epoch,
+                                valid_infos)
 
     @staticmethod
     def _callback_list(callbacks):
@@ -194,7 +246,8 @@ class Model:
             return None
         return ProgressBar(delay=0.0 if wanted else LONG_RUN_SECONDS)
 
-    def _train_process(self, epoch, train_dataset, manager, cb_params, initial_epoch):
+    def _train_process(self, epoch, train_dataset, manager, cb_params, initial_epoch,
+                       valid_infos):
         iterator = train_dataset.create_tuple_iterator(num_epochs=epoch - initial_epoch)
         run_context = RunContext(cb_params)
         manager.on_train_begin(run_context)
@@ -224,52 +277,91 @@ class Model:
                 manager.on_train_step_end(run_context)
                 if run_context.get_stop_requested():
                     break
+            self._eval_during_train(valid_infos, cb_params, manager)
             manager.on_train_epoch_end(run_context)
             cb_params.pop("metrics", None)
+            cb_params.pop("eval_results", None)
             if run_context.get_stop_requested():
                 break
         manager.on_train_end(run_context)
 
     # -- evaluation and prediction ---------------------------------------------------------
+    @staticmethod
+    def _should_eval(epoch, valid_frequency):
+        if isinstance(valid_frequency, int):
+            return epoch % valid_frequency == 0
+        return epoch in valid_frequency
+
+    def _eval_during_train(self, valid_infos, cb_params, manager):
+        """``fit``: evaluate after this epoch's steps if it is one of the validation epochs;
+        the training fields of ``cb_params`` are restored afterwards."""
+        valid_dataset, valid_frequency = valid_infos
+        if valid_dataset is None or not self._should_eval(cb_params.cur_epoch_num,
+                                                          valid_frequency):
+            return
+        saved = {key: cb_params.get(key) for key in ("cur_step_num", "batch_num", "net_outputs")}
+        eval_callbacks = [cb for cb in manager.callbacks
+                          if type(cb).__name__ not in BUILTIN_CALLBACKS
+                          or type(cb).__name__ == "TimeMonitor"]
+        with CallbackManager(eval_callbacks) as eval_manager:
+            self._eval_process(valid_dataset, eval_manager, cb_params, add_eval_loss=True)
+        cb_params.mode = "train"
+        for key, value in saved.items():
+            setattr(cb_params, key, value)
+        self._train_network.set_train(True)
+        self._backbone_is_train = True
+
     def eval(self, valid_dataset, callbacks=None, dataset_sink_mode=False):
         """``{metric name: value}`` over ``valid_dataset`` (the network runs in eval mode)."""
         if not self._metric_fns:
             raise ValueError("For Model.eval, the model argument 'metrics' can not be None or "
                              "empty, you should set the argument 'metrics' for model.")
         cb_params = InternalCallbackParam()
+        cb_params.list_callback = self._callback_list(callbacks)
+        cb_params.network = self._network
+        progress = self._auto_progress_bar(cb_params.list_callback)
+        callback_list = cb_params.list_callback + ([progress] if progress is not None else [])
+        with CallbackManager(callback_list) as manager:
+            return self._eval_process(valid_dataset, manager, cb_params)
+
+    def _eval_process(self, valid_dataset, manager, cb_params, add_eval_loss=False):
+        """Run the eval network over ``valid_dataset``; the metrics (and, in ``fit``, with
+        ``eval_loss`` as ``cb_params.eval_results``)."""
         cb_params.eval_network = self._eval_network
         cb_params.valid_dataset = valid_dataset
         cb_params.batch_num = valid_dataset.get_dataset_size()
         cb_params.mode = "eval"
         cb_params.cur_step_num = 0
-        cb_params.list_callback = self._callback_list(callbacks)
-        cb_params.network = self._network
         cb_params.dataset_sink_mode = False
         for metric in self._metric_fns.values():
             metric.clear()
+        with_loss = add_eval_loss and self._eval_indexes is not None
+        eval_loss = None
         run_context = RunContext(cb_params)
-        progress = self._auto_progress_bar(cb_params.list_callback)
-        callback_list = cb_params.list_callback + ([progress] if progress is not None else [])
-        with CallbackManager(callback_list) as manager:
-            manager.on_eval_begin(run_context)
-            manager.on_eval_epoch_begin(run_context)
-            self._eval_network.set_train(False)
-            self._eval_network.set_grad(False)
-            self._backbone_is_train = False
-            for element in valid_dataset.create_tuple_iterator(num_epochs=1):
-                cb_params.cur_step_num += 1
-                cb_params.eval_dataset_element = tuple(element)
-                manager.on_eval_step_begin(run_context)
-                outputs = self._eval_network(*element)
-                cb_params.net_outputs = outputs
-                manager.on_eval_step_end(run_context)
-                self._update_metrics(outputs)
-                if run_context.get_stop_requested():
-                    break
-            manager.on_eval_epoch_end(run_context)
-            metrics = {name: metric.eval() for name, metric in self._metric_fns.items()}
-            cb_params.metrics = metrics
-            manager.on_eval_end(run_context)
+        manager.on_eval_begin(run_context)
+        manager.on_eval_epoch_begin(run_context)
+        self._eval_network.set_train(False)
+        self._eval_network.set_grad(False)
+        self._backbone_is_train = False
+        for element in valid_dataset.create_tuple_iterator(num_epochs=1):
+            cb_params.cur_step_num += 1
+            cb_params.eval_dataset_element = tuple(element)
+            manager.on_eval_step_begin(run_context)
+            outputs = self._eval_network(*element)
+            cb_params.net_outputs = outputs
+            manager.on_eval_step_end(run_context)
+            self._update_metrics(outputs)
+            if with_loss:       # a new Loss each step, as MindSpore 2.10 does: the last batch's
+                eval_loss = Loss()                                   # loss is what it reports
+                eval_loss.update(outputs[self._eval_indexes[0]])
+            if run_context.get_stop_requested():
+                break
+        manager.on_eval_epoch_end(run_context)
+        metrics = {name: metric.eval() for name, metric in self._metric_fns.items()}
+        cb_params.metrics = metrics
+        if eval_loss is not None:
+            cb_params.eval_results = dict(metrics, eval_loss=eval_loss.eval())
+        manager.on_eval_end(run_context)
         return metrics
 
     def _update_metrics(self, outputs):

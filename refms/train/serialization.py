@@ -1,6 +1,6 @@
 """``refms.train.serialization``: MindSpore's import path for the checkpoint functions.
 
-Also ``export``/``load`` (MindIR, not implemented: :mod:`refms.train.mindir`)
+Also ``export``/``load`` (MindIR files: :mod:`refms.train.mindir`)
 and the multi-device checkpoint functions of :mod:`refms.parallel`, which
 raise ``RuntimeError`` on one device.
 """

@@ -46,6 +46,63 @@ def write_mindrecords(FileWriter, folder):
     return [two_calls] + [f"{shards}{i}" for i in range(3)]
 
 
+def append_mindrecords(FileWriter, folder):
+    """Files written in two sessions (open_for_append) and a schema with no scalar field."""
+    import os
+    appended = os.path.join(folder, "appended.mindrecord")
+    writer = FileWriter(appended, shard_num=1, overwrite=True)
+    writer.set_page_size(1 << 15)
+    writer.set_header_size(1 << 14)
+    writer.add_schema(MINDRECORD_SCHEMA, "appended")
+    writer.write_raw_data(mindrecord_rows(0, 4))
+    writer.commit()
+    writer = FileWriter.open_for_append(appended)
+    writer.write_raw_data(mindrecord_rows(4, 9))
+    writer.write_raw_data(mindrecord_rows(9, 12))
+    writer.commit()
+    blobs = os.path.join(folder, "blob_only.mindrecord")
+    writer = FileWriter(blobs, shard_num=2, overwrite=True)
+    writer.set_header_size(1 << 14)
+    writer.set_page_size(1 << 15)
+    writer.add_schema({"v": {"type": "float32", "shape": [3]}}, "blob only")
+    writer.write_raw_data([{"v": np.full(3, i, np.float32)} for i in range(6)])
+    writer.commit()
+    writer = FileWriter.open_for_append(blobs + "1")
+    writer.write_raw_data([{"v": np.full(3, -i, np.float32)} for i in range(1, 4)])
+    writer.commit()
+    return [appended, blobs + "0", blobs + "1"]
+
+
+def save_pipelines(ds):
+    """Pipelines that ``Dataset.save`` writes (name → dataset), built alike in both libraries."""
+    n = 9
+    rng = np.random.default_rng(12)
+    columns = {"image": rng.integers(0, 256, (n, 4, 5, 3)).astype(np.uint8),
+               "label": np.arange(n, dtype=np.int32) - 2,
+               "score": (np.arange(n) / 3.0).astype(np.float32),
+               "weight": np.linspace(-1, 1, n),
+               "word": np.array([f"w{i}" * (i + 1) for i in range(n)]),
+               "big": np.arange(n, dtype=np.uint32) * 400000000,
+               "flag": np.arange(n) % 3 == 0,
+               "half": np.arange(n * 2, dtype=np.float16).reshape(n, 2),
+               "ids": (np.arange(n * 3, dtype=np.int64).reshape(n, 3) - 4) * 100000}
+
+    def table():
+        return ds.NumpySlicesDataset(columns, shuffle=False)
+
+    def scaled(image):
+        return (image[:3, :3] * 0.5).astype(np.float32)
+
+    return {
+        "save_columns": table(),
+        "save_mapped_batched": table().project(["image", "label"]).map(
+            scaled, ["image"]).batch(4),
+        "save_no_scalars": table().project(["image", "half"]),
+        "save_renamed": table().project(["label", "score"]).rename(["label", "score"],
+                                                                   ["y.0", "x-1"]),
+    }
+
+
 def cifar_bytes(kind, rows, seed):
     """Records of a CIFAR binary batch: label byte(s) then 3·32·32 image bytes (CHW)."""
     rng = np.random.default_rng(seed)
@@ -188,6 +245,22 @@ def vision_cases():
         ("random_color_contrast", ("RandomColorAdjust", [], {"contrast": (0.6, 0.6)}), "rgb"),
         ("random_color_saturation", ("RandomColorAdjust", [], {"saturation": (1.5, 1.5)}), "rgb"),
         ("random_color_hue", ("RandomColorAdjust", [], {"hue": (0.1, 0.1)}), "rgb"),
+        ("random_color_hue_wide", ("RandomColorAdjust", [], {"hue": (-0.3, -0.3)}), "rgb_wide"),
+        # the hue path: 8-bit HSV both ways; rows of 75 pixels run OpenCV's vector loop
+        # (two blocks of 32) and its scalar tail (11 pixels)
+        ("adjust_hue_0", ("AdjustHue", [0.0], {}), "rgb_wide"),
+        ("adjust_hue_0.1", ("AdjustHue", [0.1], {}), "rgb_wide"),
+        ("adjust_hue_-0.1", ("AdjustHue", [-0.1], {}), "rgb_wide"),
+        ("adjust_hue_0.37", ("AdjustHue", [0.37], {}), "rgb_wide"),
+        ("adjust_hue_0.5", ("AdjustHue", [0.5], {}), "rgb_wide"),
+        ("adjust_hue_-0.5", ("AdjustHue", [-0.5], {}), "rgb_wide"),
+        ("adjust_hue_narrow", ("AdjustHue", [0.25], {}), "rgb"),
+        ("adjust_hue_too_large", ("AdjustHue", [0.6], {}), "rgb"),
+        ("adjust_hue_gray", ("AdjustHue", [0.1], {}), "gray"),
+        ("adjust_brightness", ("AdjustBrightness", [1.3], {}), "rgb_wide"),
+        ("adjust_contrast", ("AdjustContrast", [0.7], {}), "rgb_wide"),
+        ("adjust_saturation", ("AdjustSaturation", [1.6], {}), "rgb_wide"),
+        ("adjust_brightness_negative", ("AdjustBrightness", [-1.0], {}), "rgb"),
         ("to_tensor", ("ToTensor", [], {}), "rgb"),
         ("grayscale", ("Grayscale", [], {}), "rgb"),
         ("convert_color", ("ConvertColor", ["RGB2GRAY"], {}), "rgb"),
@@ -197,9 +270,15 @@ def vision_cases():
     return cases
 
 
+# RandomColorAdjust with all four factors pinned: MindSpore applies the four in a random
+# order (a shuffle per call), so record.py records every order, chained from the Adjust* ops
+COLOR_FACTORS = {"brightness": 1.1, "contrast": 0.9, "saturation": 1.2, "hue": 0.2}
+
+
 def vision_inputs():
     rgb = vision_image()
-    return {"rgb": rgb, "rgb_float": rgb.astype(np.float32) / 7.0,
+    return {"rgb": rgb, "rgb_wide": vision_image(5, 75, seed=8),
+            "rgb_float": rgb.astype(np.float32) / 7.0,
             "gray": rgb[..., :1].copy(), "chw_float": (rgb.transpose(2, 0, 1) / 255.0)
             .astype(np.float32)}
 

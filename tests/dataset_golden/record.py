@@ -69,6 +69,32 @@ def record_mindrecord():
         shutil.rmtree(folder)
 
 
+def record_mindrecord_more():
+    """open_for_append and Dataset.save: sha256 and index rows of what MindSpore wrote, and
+    the rows MindSpore reads back from a 3-file save (its file of each row is random)."""
+    import mindspore.dataset as ds
+    from mindspore.mindrecord import FileWriter
+    folder = tempfile.mkdtemp()
+    out = {"append": {}, "save": {}}
+    try:
+        for path in inputs.append_mindrecords(FileWriter, folder):
+            out["append"][os.path.basename(path)] = {"sha256": sha256(path),
+                                                     "index": index_rows(path)}
+        for name, data in inputs.save_pipelines(ds).items():
+            path = os.path.join(folder, name + ".mindrecord")
+            data.save(path)
+            out["save"][name] = {"sha256": sha256(path), "index": index_rows(path)}
+        shards = os.path.join(folder, "save_sharded.mindrecord")
+        inputs.save_pipelines(ds)["save_columns"].save(shards, num_files=3)
+        read = ds.MindDataset(shards + "0", shuffle=False)
+        out["save_sharded_labels"] = sorted(int(r["label"]) for r in
+                                            read.create_dict_iterator(output_numpy=True))
+    finally:
+        shutil.rmtree(folder)
+    with open(os.path.join(HERE, "mindrecord", "more.json"), "w") as f:
+        json.dump(out, f, indent=1)
+
+
 def rows_of(data, prefix, arrays):
     """Store every row of ``data`` (shuffle off) as arrays named prefix/row/column."""
     arrays[f"{prefix}/columns"] = np.array(data.get_col_names())
@@ -161,6 +187,22 @@ def record_vision():
         except Exception as e:                       # recorded: refms must fail too
             arrays[name + "/error"] = np.array(f"{type(e).__name__}: {e}".splitlines()[0])
             print("error", name, arrays[name + "/error"])
+    # RandomColorAdjust's four adjustments in each of the 24 orders, and what
+    # RandomColorAdjust itself returns for a few seeds (one of the 24)
+    import itertools
+    import mindspore.dataset as ds
+    ops = {"brightness": vision.AdjustBrightness, "contrast": vision.AdjustContrast,
+           "saturation": vision.AdjustSaturation, "hue": vision.AdjustHue}
+    image = images["rgb_wide"]
+    for order in itertools.permutations(inputs.COLOR_FACTORS):
+        out = image
+        for name in order:
+            out = ops[name](inputs.COLOR_FACTORS[name])(out)
+        arrays["color_order/" + ",".join(order)] = out
+    pinned = {k: (v, v) for k, v in inputs.COLOR_FACTORS.items()}
+    for seed in range(6):
+        ds.config.set_seed(seed)
+        arrays[f"color_random/{seed}"] = vision.RandomColorAdjust(**pinned)(image)
     # Decode of the checked-in files
     for path in ("cat/0.jpg", "cat/0.png"):
         with open(os.path.join(HERE, "images", path), "rb") as f:
@@ -316,7 +358,9 @@ def record_pipeline():
     np.savez_compressed(os.path.join(HERE, "pipeline.npz"), **arrays)
 
 
-SECTIONS = {"pipeline": record_pipeline, "mindrecord": record_mindrecord, "sources": record_sources, "vision": record_vision,
+SECTIONS = {"pipeline": record_pipeline, "mindrecord": record_mindrecord,
+            "mindrecord_more": record_mindrecord_more, "sources": record_sources,
+            "vision": record_vision,
             "transforms": record_transforms, "text": record_text, "audio": record_audio}
 
 if __name__ == "__main__":

@@ -137,6 +137,18 @@ __device__ __forceinline__ void report_error(RefmsErrorRecord* rec, int code, in
     }
 }
 
+// ---- atomic accumulation -------------------------------------------------------------------
+
+// *p += v as one indivisible step, for the dtypes of REFMS_DISPATCH_ATOMIC (many threads
+// may add into one element: scatter-add, segment sums).  int64 goes through CUDA's unsigned
+// 64-bit add, which is the same operation on two's-complement bits.
+__device__ __forceinline__ void atomic_add(float* p, float v) { atomicAdd(p, v); }
+__device__ __forceinline__ void atomic_add(double* p, double v) { atomicAdd(p, v); }
+__device__ __forceinline__ void atomic_add(int32_t* p, int32_t v) { atomicAdd((int*)p, (int)v); }
+__device__ __forceinline__ void atomic_add(int64_t* p, int64_t v) {
+    atomicAdd((unsigned long long*)p, (unsigned long long)v);
+}
+
 // ---- block-wide reduction (for kernels launched with REFMS_LAUNCH_COOPERATIVE) --------------
 
 struct SumOp { template <class A> __device__ __forceinline__ A operator()(A a, A b) const { return a + b; } };
@@ -176,6 +188,25 @@ __device__ A block_reduce(A v, A* buffer, F f) {
         REFMS_CASE(REFMS_INT8, int8_t, __VA_ARGS__)                       \
         REFMS_CASE(REFMS_UINT8, uint8_t, __VA_ARGS__)                     \
         REFMS_CASE(REFMS_INT16, int16_t, __VA_ARGS__)                     \
+        REFMS_CASE(REFMS_INT32, int32_t, __VA_ARGS__)                     \
+        REFMS_CASE(REFMS_INT64, int64_t, __VA_ARGS__)                     \
+        REFMS_CASE(REFMS_FLOAT32, float, __VA_ARGS__)                     \
+        REFMS_CASE(REFMS_FLOAT64, double, __VA_ARGS__)                    \
+        default: return REFMS_ERROR_DTYPE;                                \
+    }
+#define REFMS_DISPATCH_INTEGER(dtype, ...)                                \
+    switch (dtype) {                                                      \
+        REFMS_CASE(REFMS_BOOL, uint8_t, __VA_ARGS__)                      \
+        REFMS_CASE(REFMS_INT8, int8_t, __VA_ARGS__)                       \
+        REFMS_CASE(REFMS_UINT8, uint8_t, __VA_ARGS__)                     \
+        REFMS_CASE(REFMS_INT16, int16_t, __VA_ARGS__)                     \
+        REFMS_CASE(REFMS_INT32, int32_t, __VA_ARGS__)                     \
+        REFMS_CASE(REFMS_INT64, int64_t, __VA_ARGS__)                     \
+        default: return REFMS_ERROR_DTYPE;                                \
+    }
+// The dtypes atomic_add supports (CUDA has atomic adds of 32/64-bit ints and floats only).
+#define REFMS_DISPATCH_ATOMIC(dtype, ...)                                 \
+    switch (dtype) {                                                      \
         REFMS_CASE(REFMS_INT32, int32_t, __VA_ARGS__)                     \
         REFMS_CASE(REFMS_INT64, int64_t, __VA_ARGS__)                     \
         REFMS_CASE(REFMS_FLOAT32, float, __VA_ARGS__)                     \

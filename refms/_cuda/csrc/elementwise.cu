@@ -34,11 +34,11 @@ __device__ __forceinline__ T apply_unary(int op, T x) {
         case REFMS_COS: return (T)cos(r);
         case REFMS_TANH: return (T)tanh(r);
         case REFMS_SIGMOID: return (T)((R)1 / ((R)1 + exp(-r)));            // 1 / (1 + e^-x)
-        case REFMS_RELU: return x > (T)0 || is_nan(x) ? x : (T)0;             // max(x, 0), NaN kept
+        case REFMS_RELU: return x > (T)0 ? x : (T)0;                          // NaN -> 0 (MindSpore)
         case REFMS_FLOOR: return (T)floor(r);
         case REFMS_CEIL: return (T)ceil(r);
         case REFMS_ROUND: return (T)rint(r);                                  // half to even
-        case REFMS_SIGN: return is_nan(x) ? x : (T)((x > (T)0) - (x < (T)0));
+        case REFMS_SIGN: return (T)((x > (T)0) - (x < (T)0));                // NaN -> 0 (MindSpore)
         case REFMS_LOG1P: return (T)log1p(r);
         case REFMS_EXPM1: return (T)expm1(r);
         case REFMS_ERF: return (T)erf(r);
@@ -117,6 +117,11 @@ template <class T> __device__ __forceinline__ T floor_mod(T a, T b) {
 __device__ __forceinline__ float floor_mod(float a, float b) { return a - floor(a / b) * b; }
 __device__ __forceinline__ double floor_mod(double a, double b) { return a - floor(a / b) * b; }
 
+// C's remainder: a - trunc(a / b) * b, the sign of a (numpy's fmod); integers: 0 when b = 0.
+template <class T> __device__ __forceinline__ T c_fmod(T a, T b) { return b == 0 ? (T)0 : (T)(a % b); }
+__device__ __forceinline__ float c_fmod(float a, float b) { return fmod(a, b); }
+__device__ __forceinline__ double c_fmod(double a, double b) { return fmod(a, b); }
+
 template <class T> __device__ __forceinline__ T power(T a, T b) {      // integers: a^b, b >= 0
     T result = 1;
     for (; b > 0; --b) result *= a;
@@ -136,8 +141,9 @@ __device__ __forceinline__ T apply_binary(int op, T a, T b) {
         case REFMS_FLOOR_DIV: return floor_div(a, b);
         case REFMS_FLOOR_MOD: return floor_mod(a, b);
         case REFMS_POW: return power(a, b);
-        case REFMS_MAXIMUM: return is_nan(a) || a > b ? a : b;              // NaN propagates
-        case REFMS_MINIMUM: return is_nan(a) || a < b ? a : b;
+        case REFMS_FMOD: return c_fmod(a, b);
+        case REFMS_MAXIMUM: return a > b ? a : b;               // MindSpore: NaN in a -> b
+        case REFMS_MINIMUM: return a < b ? a : b;
         case REFMS_SQUARED_DIFFERENCE: return (T)((a - b) * (a - b));
         case REFMS_RELU_GRAD: return b > (T)0 ? a : (T)0;                   // a = dy, b = x
         case REFMS_SIGMOID_GRAD: return (T)(b * a * ((T)1 - a));            // a = y, b = dy
@@ -243,7 +249,7 @@ int refms_unary(int op, int dtype, int64_t n, int ndim, const int64_t* shape, co
 int refms_binary(int op, int dtype, int64_t n, int ndim, const int64_t* shape, const void* a,
                  const int64_t* a_strides, const void* b, const int64_t* b_strides, void* out) {
     if (ndim > REFMS_MAX_DIMS) return REFMS_ERROR_SHAPE;
-    if (op < REFMS_ADD || op > REFMS_ATAN2) return REFMS_ERROR_OP;
+    if (op < REFMS_ADD || op > REFMS_FMOD) return REFMS_ERROR_OP;
     if (n == 0) return 0;
     Indexer ix = make_indexer(ndim, shape, a_strides, b_strides);
     bool compare = op >= REFMS_EQUAL && op <= REFMS_LOGICAL_OR;

@@ -53,7 +53,7 @@ __global__ void max_pool2d_kernel(PoolGeom g, const T* x, T* y, int64_t* argmax)
                 int64_t w = j * g.sw - g.left + q;
                 if (w < 0 || w >= g.w) continue;
                 T v = xp[h * g.w + w];
-                bool wins = v > best || (v != v && best == best);
+                bool wins = v > best;   // a NaN never wins after the first cell (MindSpore's MaxPool)
                 if (best_at < 0 || wins) { best = v; best_at = h * g.w + w; }
             }
         }

@@ -1,4 +1,5 @@
-// random.cu -- a counter-based generator (Philox4x32-10) and dropout.
+// random.cu -- a counter-based generator (Philox4x32-10), the distributions built on it, and
+// dropout.
 //
 // Philox (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3", SC 2011) maps a
 // 128-bit counter and a 64-bit key to 128 random bits with 10 rounds of
@@ -61,6 +62,41 @@ __global__ void bernoulli_kernel(int64_t n, double p, uint64_t seed, uint64_t of
     }
 }
 
+// out[i] ~ N(0, 1) by the Box-Muller transform (Box and Muller, 1958): from two uniforms
+// u1 in (0, 1] and u2 in [0, 1),
+//     z1 = sqrt(-2 ln u1) cos(2 pi u2),   z2 = sqrt(-2 ln u1) sin(2 pi u2)
+// are independent standard normals.  One thread per group of 4 elements: the 4 words make
+// two pairs, i.e. 4 normals.  Computed in double, rounded once to T.
+template <class T>
+__global__ void normal_kernel(int64_t n, uint64_t seed, uint64_t offset, T* out) {
+    const double two_pi = 6.283185307179586;
+    REFMS_GRID_LOOP(g, (n + 3) / 4) {
+        Philox4 bits = philox4x32_10((uint64_t)g, offset, seed);
+        double z[4];
+        for (int pair = 0; pair < 2; ++pair) {
+            double u1 = 1.0 - unit_uniform(bits.v[2 * pair]);            // (0, 1]: log is finite
+            double u2 = unit_uniform(bits.v[2 * pair + 1]);
+            double radius = sqrt(-2.0 * log(u1));
+            z[2 * pair] = radius * cos(two_pi * u2);
+            z[2 * pair + 1] = radius * sin(two_pi * u2);
+        }
+        for (int r = 0; r < 4 && 4 * g + r < n; ++r) out[4 * g + r] = (T)z[r];
+    }
+}
+
+// out[i] uniform over the integers low .. high - 1 (int32), one thread per group of 4:
+//     out = low + floor(word * (high - low) / 2^32)
+// (Lemire's multiply-shift: no division; the bias is at most (high - low) / 2^32).
+__global__ void uniform_int_kernel(int64_t n, int64_t low, int64_t high, uint64_t seed,
+                                   uint64_t offset, int32_t* out) {
+    const uint64_t range = (uint64_t)(high - low);
+    REFMS_GRID_LOOP(g, (n + 3) / 4) {
+        Philox4 bits = philox4x32_10((uint64_t)g, offset, seed);
+        for (int r = 0; r < 4 && 4 * g + r < n; ++r)
+            out[4 * g + r] = (int32_t)(low + (int64_t)(((uint64_t)bits.v[r] * range) >> 32));
+    }
+}
+
 // Dropout, one thread per group of 4 elements: u = (word >> 8) / 2^24 in [0, 1);
 // mask = [u < keep_prob] (in x's dtype), y = x * mask / keep_prob (0 when keep_prob = 0).
 template <class T>
@@ -102,6 +138,20 @@ int refms_bernoulli(int dtype, int64_t n, double p, uint64_t seed, uint64_t offs
     if (n == 0) return 0;
     REFMS_DISPATCH_ALL(dtype,
         REFMS_LAUNCH(blocks_for((n + 3) / 4), kThreads, bernoulli_kernel<T>)(n, p, seed, offset, (T*)out));
+    return launched();
+}
+
+int refms_normal(int dtype, int64_t n, uint64_t seed, uint64_t offset, void* out) {
+    if (n == 0) return 0;
+    REFMS_DISPATCH_FLOAT(dtype,
+        REFMS_LAUNCH(blocks_for((n + 3) / 4), kThreads, normal_kernel<T>)(n, seed, offset, (T*)out));
+    return launched();
+}
+
+int refms_uniform_int(int64_t n, int64_t low, int64_t high, uint64_t seed, uint64_t offset, int32_t* out) {
+    if (n == 0) return 0;
+    if (high <= low || high - low > ((int64_t)1 << 32)) return REFMS_ERROR_SHAPE;
+    REFMS_LAUNCH(blocks_for((n + 3) / 4), kThreads, uniform_int_kernel)(n, low, high, seed, offset, out);
     return launched();
 }
 

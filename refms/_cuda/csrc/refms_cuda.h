@@ -73,8 +73,11 @@ enum RefmsBinaryOp {
     REFMS_EQUAL = 9, REFMS_NOT_EQUAL = 10, REFMS_LESS = 11, REFMS_LESS_EQUAL = 12,
     REFMS_GREATER = 13, REFMS_GREATER_EQUAL = 14, REFMS_LOGICAL_AND = 15,
     REFMS_LOGICAL_OR = 16, REFMS_SQUARED_DIFFERENCE = 17, REFMS_RELU_GRAD = 18,
-    REFMS_SIGMOID_GRAD = 19, REFMS_TANH_GRAD = 20, REFMS_ATAN2 = 21
+    REFMS_SIGMOID_GRAD = 19, REFMS_TANH_GRAD = 20, REFMS_ATAN2 = 21, REFMS_FMOD = 22
 };
+
+/* bitwise op codes (bits.cu) */
+enum RefmsBitwiseOp { REFMS_BITWISE_AND = 0, REFMS_BITWISE_OR = 1, REFMS_BITWISE_NOT = 2 };
 
 /* reduction op codes (reduce.cu) */
 enum RefmsReduceOp {
@@ -115,10 +118,26 @@ REFMS_API int refms_where(int dtype, int64_t n, int ndim, const int64_t* shape,
                           const void* a, const int64_t* a_strides,
                           const void* b, const int64_t* b_strides, void* out);
 
+/* ---- bits.cu ------------------------------------------------------------------------------ */
+REFMS_API int refms_bitwise(int op, int dtype, int64_t n, int ndim, const int64_t* shape,
+                            const void* a, const int64_t* a_strides,
+                            const void* b, const int64_t* b_strides, void* out);
+REFMS_API int refms_round_to_bfloat16(int64_t n, const void* x, void* out);
+
 /* ---- reduce.cu ----------------------------------------------------------------------------- */
 REFMS_API int refms_reduce(int op, int dtype, int64_t n_out, int out_ndim, const int64_t* out_shape,
                            const int64_t* out_strides, int red_ndim, const int64_t* red_shape,
                            const int64_t* red_strides, const void* x, void* out);
+
+/* ---- scan.cu ------------------------------------------------------------------------------ */
+REFMS_API int refms_cumsum(int dtype, int64_t outer, int64_t n, int64_t inner, int exclusive,
+                           int reverse, const void* x, void* y);
+REFMS_API int refms_exclusive_cumprod_both(int dtype, int64_t rows, int64_t n, const void* x,
+                                           void* y);
+
+/* ---- sort.cu ------------------------------------------------------------------------------ */
+REFMS_API int refms_sort(int dtype, int64_t outer, int64_t n, int64_t inner, int descending,
+                         const void* x, void* values, int64_t* indices);
 
 /* ---- softmax.cu ---------------------------------------------------------------------------- */
 REFMS_API int refms_softmax(int dtype, int log, int64_t outer, int64_t n, int64_t inner,
@@ -190,6 +209,9 @@ REFMS_API int refms_philox(int64_t n, uint64_t seed, uint64_t offset, uint32_t* 
 REFMS_API int refms_uniform(int dtype, int64_t n, uint64_t seed, uint64_t offset, void* out);
 REFMS_API int refms_bernoulli(int dtype, int64_t n, double p, uint64_t seed, uint64_t offset,
                               void* out);
+REFMS_API int refms_normal(int dtype, int64_t n, uint64_t seed, uint64_t offset, void* out);
+REFMS_API int refms_uniform_int(int64_t n, int64_t low, int64_t high, uint64_t seed,
+                                uint64_t offset, int32_t* out);
 REFMS_API int refms_dropout(int dtype, int64_t n, double keep_prob, uint64_t seed,
                             uint64_t offset, const void* x, void* y, void* mask);
 
@@ -202,6 +224,24 @@ REFMS_API int refms_take_along_axis(int dtype, int index_dtype, int ndim, const 
                                     const void* x, const void* index, void* out, int launch_id);
 REFMS_API int refms_one_hot(int dtype, int index_dtype, int64_t n_index, int64_t depth,
                             const void* index, double on_value, double off_value, void* out);
+
+/* ---- scatter.cu ---------------------------------------------------------------------------- */
+REFMS_API int refms_gather_offsets(int dtype, int64_t n, const void* x, const int64_t* offsets,
+                                   void* out);
+REFMS_API int refms_scatter_offsets(int dtype, int add, int64_t n, const int64_t* offsets,
+                                    const void* values, void* x);
+REFMS_API int refms_scatter_along_axis(int dtype, int index_dtype, int add, int ndim,
+                                       const int64_t* index_shape, const int64_t* out_strides,
+                                       int axis, int64_t axis_size, const void* index,
+                                       const void* updates, void* out, int launch_id);
+REFMS_API int refms_segment_sum(int dtype, int ids_dtype, int64_t n_ids, int64_t inner,
+                                int64_t n_segments, const void* x, const void* ids, void* out,
+                                int launch_id);
+REFMS_API int refms_masked_select(int dtype, int64_t n, const void* x, const void* mask,
+                                  const int64_t* positions, void* out);
+REFMS_API int refms_masked_scatter(int dtype, int64_t n, const void* mask, const int64_t* positions,
+                                   int64_t source_size, const void* source, void* out,
+                                   int launch_id);
 
 #ifdef __cplusplus
 }

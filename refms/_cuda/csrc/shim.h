@@ -6,6 +6,7 @@
 //
 //   __global__, __device__          -> nothing (plain functions)
 //   threadIdx, blockIdx, ...        -> thread-local variables set by the launcher
+//   __align__, __launch_bounds__    -> GCC's aligned attribute, nothing
 //   __shared__                      -> a function-local static: one copy, shared by the
 //                                      threads of the block that runs now (blocks run
 //                                      one after another, so that is one copy per block)
@@ -45,6 +46,8 @@
 #define __forceinline__ inline
 #define __shared__ static
 #define __restrict__
+#define __align__(bytes) __attribute__((aligned(bytes)))
+#define __launch_bounds__(...)
 
 struct dim3 {
     unsigned x, y, z;

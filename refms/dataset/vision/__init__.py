@@ -5,7 +5,7 @@ Every operation is a callable object usable in ``Dataset.map`` and eagerly on
 one image (``vision.Resize((32, 32))(image)``).  Reading order:
 :mod:`.base` (enums, conversion), :mod:`.resample` and :mod:`.warp` (how pixels
 are interpolated — OpenCV's arithmetic, which MindSpore's kernels use),
-:mod:`.geometry`, :mod:`.color`, :mod:`.decode`, :mod:`.erase`.  Random
+:mod:`.geometry`, :mod:`.color` (with :mod:`.hsv`), :mod:`.decode`, :mod:`.erase`.  Random
 operations draw from the pipeline's per-row generator (see
 ``refms.dataset.config.random_generator``).
 """
@@ -14,7 +14,8 @@ from .geometry import (Resize, CenterCrop, Crop, Pad, HorizontalFlip, VerticalFl
                        RandomHorizontalFlip, RandomVerticalFlip, RandomCrop, RandomResizedCrop,
                        Rotate, RandomRotation, RandomAffine)
 from .color import (Rescale, Normalize, HWC2CHW, ToTensor, ToPIL, ConvertColor, Grayscale, Invert,
-                    Equalize, AutoContrast, RandomColorAdjust)
+                    Equalize, AutoContrast, AdjustBrightness, AdjustContrast, AdjustSaturation,
+                    AdjustHue, RandomColorAdjust)
 from .decode import Decode, RandomCropDecodeResize
 from .erase import CutOut, MixUpBatch, CutMixBatch
 
@@ -22,5 +23,6 @@ __all__ = ["Inter", "Border", "ConvertMode", "ImageBatchFormat", "Resize", "Cent
            "Pad", "HorizontalFlip", "VerticalFlip", "RandomHorizontalFlip", "RandomVerticalFlip",
            "RandomCrop", "RandomResizedCrop", "Rotate", "RandomRotation", "RandomAffine", "Rescale",
            "Normalize", "HWC2CHW", "ToTensor", "ToPIL", "ConvertColor", "Grayscale", "Invert",
-           "Equalize", "AutoContrast", "RandomColorAdjust", "Decode", "RandomCropDecodeResize",
+           "Equalize", "AutoContrast", "AdjustBrightness", "AdjustContrast", "AdjustSaturation",
+           "AdjustHue", "RandomColorAdjust", "Decode", "RandomCropDecodeResize",
            "CutOut", "MixUpBatch", "CutMixBatch"]

@@ -10,16 +10,23 @@
 ``Equalize()``             per channel: OpenCV's equalizeHist lookup table
 ``AutoContrast(cutoff)``   per channel: stretch [lo, hi] (after cutting ``cutoff`` % of each
                            tail of the histogram) to [0, 255]
-``RandomColorAdjust``      brightness, contrast, saturation, hue factors, each drawn from its range
+``AdjustBrightness(a)``    saturate(round(x·a))
+``AdjustContrast(a)``      blend with the mean grey level: saturate(round(x·a + m·(1 − a)))
+``AdjustSaturation(a)``    blend with the pixel's grey value: saturate(round(x·a + gray·(1 − a)))
+``AdjustHue(h)``           rotate the 8-bit hue by ⌊h·255⌋ (:mod:`.hsv`)
+``RandomColorAdjust``      the four adjustments in a random order, each factor drawn from its range
 =========================  ==================================================================
 """
 import numpy as np
 
 from ...dtype import Type
 from .base import ImageOp, ConvertMode, as_image, rng
+from .fma import fma32
+from .hsv import adjust_hue
 
 __all__ = ["Rescale", "Normalize", "HWC2CHW", "ToTensor", "ToPIL", "ConvertColor", "Grayscale",
-           "Invert", "Equalize", "AutoContrast", "RandomColorAdjust", "rgb_to_gray"]
+           "Invert", "Equalize", "AutoContrast", "AdjustBrightness", "AdjustContrast",
+           "AdjustSaturation", "AdjustHue", "RandomColorAdjust", "rgb_to_gray"]
 
 
 class Rescale(ImageOp):
@@ -42,6 +49,7 @@ class Normalize(ImageOp):
             raise ValueError(f"For 'Normalize', every 'std' must be positive, but got "
                              f"{self.std.tolist()}.")
         self.is_hwc = is_hwc
+        self._rows = {}                 # row length W·C -> (mean, std) repeated along a row
 
     def __call__(self, image):
         image = as_image(image, "Normalize").astype(np.float32)
@@ -51,8 +59,20 @@ class Normalize(ImageOp):
         if channels != self.mean.size and self.mean.size != 1:
             raise RuntimeError(f"Normalize: the image has {channels} channels but 'mean' and 'std' "
                                f"have {self.mean.size} values.")
-        shape = (1, 1, -1) if self.is_hwc else (-1, 1, 1)
-        return ((image - self.mean.reshape(shape)) / self.std.reshape(shape)).astype(np.float32)
+        if self.is_hwc:
+            # in place (``image`` is a fresh copy), on rows of W·C values: the mean and std
+            # repeated along a row, so numpy's inner loop is long, not C values long
+            h, w, c = image.shape
+            if w * c not in self._rows:
+                self._rows[w * c] = (np.resize(self.mean, w * c), np.resize(self.std, w * c))
+            mean, std = self._rows[w * c]
+            rows = image.reshape(h, w * c)
+            rows -= mean
+            rows /= std
+            return image
+        image -= self.mean.reshape(-1, 1, 1)
+        image /= self.std.reshape(-1, 1, 1)
+        return image
 
 
 class HWC2CHW(ImageOp):
@@ -216,10 +236,18 @@ class AutoContrast(ImageOp):
 
 
 def _blend(image, other, alpha):
-    """saturate(image·α + other·(1 − α)) as OpenCV's addWeighted (rounded)."""
-    out = image.astype(np.float64) * alpha + np.asarray(other, np.float64) * (1 - alpha)
+    """saturate(round(image·α + other·(1 − α))), as OpenCV's convertTo / addWeighted.
+
+    For uint8 images the arithmetic is float32, α and 1 − α rounded to float32,
+    and other·(1 − α) + (image·α) one fused multiply-add (``fma32``).
+    """
     if image.dtype == np.uint8:
+        alpha32 = np.float32(alpha)
+        beta32 = np.float32(1.0 - float(alpha32))
+        scaled = image.astype(np.float32) * alpha32
+        out = fma32(np.asarray(other, np.float32), beta32, scaled)
         return np.clip(np.rint(out), 0, 255).astype(np.uint8)
+    out = image.astype(np.float64) * alpha + np.asarray(other, np.float64) * (1 - alpha)
     return out.astype(image.dtype)
 
 
@@ -238,47 +266,61 @@ def adjust_saturation(image, factor):
     return _blend(image, gray, factor)
 
 
-_HSV_SHIFT = 12
+def _check_factor(value, name, low, high):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'float'>, "
+                        f"<class 'int'>], but got {type(value)}.")
+    if not low <= value <= high:
+        raise ValueError(f"Input {name} is not within the required interval of [{low}, {high}].")
+    return float(value)
 
 
-def rgb_to_hsv_full(image):
-    """OpenCV's RGB2HSV_FULL for uint8 (hue in [0, 256), 12-bit fixed-point divisions)."""
-    x = image.astype(np.int64)
-    r, g, b = x[..., 0], x[..., 1], x[..., 2]
-    v, diff = x.max(-1), x.max(-1) - x.min(-1)
-    steps = np.arange(1, 256, dtype=np.float64)
-    sdiv = np.concatenate([[0], np.rint((255 << _HSV_SHIFT) / steps)]).astype(np.int64)
-    hdiv = np.concatenate([[0], np.rint((256 << _HSV_SHIFT) / (6.0 * steps))]).astype(np.int64)
-    half = 1 << (_HSV_SHIFT - 1)
-    s = (diff * sdiv[v] + half) >> _HSV_SHIFT
-    h = np.where(v == r, g - b, np.where(v == g, b - r + 2 * diff, r - g + 4 * diff))
-    h = (h * hdiv[diff] + half) >> _HSV_SHIFT
-    return np.clip(np.where(h < 0, h + 256, h), 0, 255), s, v
+def _rgb_uint8(image, op):
+    if image.ndim != 3 or image.shape[2] != 3:
+        raise RuntimeError(f"{op}: the image must be <H, W, 3>, but got shape "
+                           f"{list(image.shape)}.")
+    return _uint8(image, op)
 
 
-def hsv_full_to_rgb(h, s, v):
-    """HSV (hue in [0, 256)) back to RGB uint8, through float32 as OpenCV's HSV2RGB."""
-    h = h.astype(np.float32) * np.float32(6.0 / 256)
-    s = s.astype(np.float32) * np.float32(1 / 255.)
-    v = v.astype(np.float32) * np.float32(1 / 255.)
-    sector = np.floor(h).astype(np.int64)
-    f = (h - sector).astype(np.float32)
-    sector %= 6
-    table = np.stack([v, v * (1 - s), v * (1 - s * f), v * (1 - s * (1 - f))], -1)
-    order = np.array([[1, 3, 0], [1, 0, 2], [3, 0, 1], [0, 2, 1], [0, 1, 3], [2, 1, 0]])[sector]
-    b, g, r = (np.take_along_axis(table, order[..., k:k + 1], -1)[..., 0] for k in range(3))
-    rgb = np.stack([r, g, b], -1) * np.float32(255)
-    return np.clip(np.rint(rgb), 0, 255).astype(np.uint8)
+class AdjustBrightness(ImageOp):
+    """AdjustBrightness(brightness_factor): 0 gives black, 1 the image itself."""
+
+    def __init__(self, brightness_factor):
+        self.factor = _check_factor(brightness_factor, "brightness_factor", 0, 16777216)
+
+    def apply(self, image):
+        return adjust_brightness(_rgb_uint8(image, "AdjustBrightness"), self.factor)
 
 
-def adjust_hue(image, factor):
-    """Add ⌊factor · 255⌋ to the 8-bit hue (mod 256), as MindSpore's kernel.
+class AdjustContrast(ImageOp):
+    """AdjustContrast(contrast_factor): 0 gives the mean grey, 1 the image itself."""
 
-    MindSpore converts with OpenCV; this numpy conversion is OpenCV's algorithm
-    but not its SIMD code, so pixels may differ by a few levels (≤ 3 measured).
-    """
-    h, s, v = rgb_to_hsv_full(image)
-    return hsv_full_to_rgb((h + int(factor * 255)) % 256, s, v)
+    def __init__(self, contrast_factor):
+        self.factor = _check_factor(contrast_factor, "contrast_factor", 0, 16777216)
+
+    def apply(self, image):
+        return adjust_contrast(_rgb_uint8(image, "AdjustContrast"), self.factor)
+
+
+class AdjustSaturation(ImageOp):
+    """AdjustSaturation(saturation_factor): 0 gives the grey image, 1 the image itself."""
+
+    def __init__(self, saturation_factor):
+        self.factor = _check_factor(saturation_factor, "saturation_factor", 0, 16777216)
+
+    def apply(self, image):
+        return adjust_saturation(_rgb_uint8(image, "AdjustSaturation"), self.factor)
+
+
+class AdjustHue(ImageOp):
+    """AdjustHue(hue_factor): rotate the hue by ``hue_factor`` ∈ [−0.5, 0.5] of a turn
+    (uint8 RGB images; see :mod:`refms.dataset.vision.hsv` for the exact arithmetic)."""
+
+    def __init__(self, hue_factor):
+        self.factor = _check_factor(hue_factor, "hue_factor", -0.5, 0.5)
+
+    def apply(self, image):
+        return adjust_hue(_rgb_uint8(image, "AdjustHue"), self.factor)
 
 
 def _factor_range(value, name, center=1.0, bound=None):
@@ -298,7 +340,8 @@ def _factor_range(value, name, center=1.0, bound=None):
 
 class RandomColorAdjust(ImageOp):
     """RandomColorAdjust(brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
-    the four adjustments in that order, each factor drawn uniformly from its range."""
+    the four adjustments in a random order (shuffled on every call, as MindSpore does),
+    each factor drawn uniformly from its range; a range that is the identity is skipped."""
 
     def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
         self.brightness = _factor_range(brightness, "brightness")
@@ -309,9 +352,10 @@ class RandomColorAdjust(ImageOp):
     def apply(self, image):
         image = _uint8(image, "RandomColorAdjust")
         generator = rng()
-        for adjust, bounds in ((adjust_brightness, self.brightness),
-                               (adjust_contrast, self.contrast),
-                               (adjust_saturation, self.saturation), (adjust_hue, self.hue)):
+        steps = [(adjust_brightness, self.brightness), (adjust_contrast, self.contrast),
+                 (adjust_saturation, self.saturation), (adjust_hue, self.hue)]
+        for index in generator.permutation(len(steps)):
+            adjust, bounds = steps[index]
             if bounds is not None:
                 factor = bounds[0] if bounds[0] == bounds[1] else \
                     float(generator.uniform(*bounds))

@@ -88,17 +88,29 @@ def _fixed(weights):
 
 
 def _linear_uint8(image, rows, cols):
-    """int32 is wide enough: a row value is at most 255·2048·2, a product 2048·2¹⁶."""
+    """int32 is wide enough: a row value is at most 255·2048·2, a product 2048·2¹⁶.
+
+    Only the source rows the output uses are read; columns are gathered from the
+    uint8 image before widening, and the sums are formed in place.
+    """
     (ry, wy), (cx, wx) = rows, cols
     ax, by = _fixed(wx).astype(np.int32), _fixed(wy).astype(np.int32)
     needed = np.unique(ry)                      # only the source rows the output uses
-    src = image[needed].astype(np.int32)
+    band = image[needed]
     where = np.searchsorted(needed, ry)
-    horizontal = np.take(src, cx[:, 0], axis=1) * ax[None, :, 0, None]
-    horizontal += np.take(src, cx[:, 1], axis=1) * ax[None, :, 1, None]
+    horizontal = np.take(band, cx[:, 0], axis=1).astype(np.int32)
+    horizontal *= ax[None, :, 0, None]
+    right = np.take(band, cx[:, 1], axis=1).astype(np.int32)
+    right *= ax[None, :, 1, None]
+    horizontal += right
     horizontal >>= 4
-    out = (np.take(horizontal, where[:, 0], axis=0) * by[:, 0, None, None]) >> 16
-    out += (np.take(horizontal, where[:, 1], axis=0) * by[:, 1, None, None]) >> 16
+    out = np.take(horizontal, where[:, 0], axis=0)
+    out *= by[:, 0, None, None]
+    out >>= 16
+    below = np.take(horizontal, where[:, 1], axis=0)
+    below *= by[:, 1, None, None]
+    below >>= 16
+    out += below
     out += 2
     out >>= 2
     return np.clip(out, 0, 255).astype(np.uint8)

@@ -39,6 +39,10 @@ class FusedElementwise(G.GraphOp):
 
     def run(self, *values):
         inputs = [v._value() if isinstance(v, Tensor) else v for v in values]
+        return wrap(self.run_arrays(inputs), self.steps[-1][2])
+
+    def run_arrays(self, inputs):
+        """The chain on the arrays of its inputs; the last step's array, in its dtype."""
         results = []
         for prim, refs, abstract in self.steps:
             arrays = []
@@ -50,7 +54,7 @@ class FusedElementwise(G.GraphOp):
                 else:
                     arrays.append(ref._value() if isinstance(ref, Tensor) else ref)
             results.append(cast_result(compute(prim, arrays, abstract), abstract.dtype))
-        return wrap(results[-1], self.steps[-1][2])
+        return results[-1]
 
 
 def _elementwise(node):

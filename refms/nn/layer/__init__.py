@@ -2,11 +2,13 @@
 from .activation import ReLU, Sigmoid, Tanh, GELU, Softmax, LogSoftmax, get_activation
 from .container import SequentialCell, CellList
 from .conv import Conv2d
-from .dense import Dense
-from .dropout import Dropout
+from .dense import Dense, Linear
+from .matmul import MatMul
+from .dropout import Dropout, Dropout1d, Dropout2d, Dropout3d
 from .embedding import Embedding
-from .normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm, GroupNorm
-from .pooling import MaxPool2d, AvgPool2d, AdaptiveMaxPool2d, AdaptiveAvgPool2d
+from .normalization import (BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm, GroupNorm,
+                            SyncBatchNorm)
+from .pooling import MaxPool2d, AvgPool2d, AdaptiveMaxPool2d, AdaptiveAvgPool2d, MaxPool1d
 from .reshape import Flatten, Identity
 from .activation_piecewise import LeakyReLU, ReLU6, PReLU
 from .padding import Pad
@@ -15,10 +17,15 @@ from .activation_smooth import ELU, HSwish, HSigmoid, SiLU
 from .clip import ClipByNorm
 from .conv3d import Conv3d
 from .conv_bn_act import Conv2dBnAct
+from .rnn_cells import RNNCell, LSTMCell, GRUCell
+from .rnns import RNN, LSTM, GRU
 
 __all__ = ["ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "get_activation",
-           "SequentialCell", "CellList", "Conv2d", "Dense", "Dropout", "Embedding",
+           "SequentialCell", "CellList", "Conv2d", "Dense", "Linear", "MatMul", "Dropout", "Dropout1d", "Dropout2d",
+           "Dropout3d", "Embedding",
            "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm",
-           "MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d",
+           "SyncBatchNorm",
+           "MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d", "MaxPool1d",
            "Flatten", "Identity", "LeakyReLU", "ReLU6", "PReLU", "Pad", "Conv1d",
-           "Conv2dTranspose", "ELU", "HSwish", "HSigmoid", "SiLU", "ClipByNorm", "Conv3d", "Conv2dBnAct"]
+           "Conv2dTranspose", "ELU", "HSwish", "HSigmoid", "SiLU", "ClipByNorm", "Conv3d", "Conv2dBnAct",
+           "RNNCell", "LSTMCell", "GRUCell", "RNN", "LSTM", "GRU"]

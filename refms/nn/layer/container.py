@@ -161,6 +161,10 @@ class SequentialCell(_CellContainer):
 class CellList(_CellContainer):
     """CellList(cells=None): a list of Cells, indexed and iterated like a Python list; not callable."""
 
+    #: ``vmap(cell_list)`` maps over the cells (model ensembling, MindSpore 2.10): example ``i``
+    #: runs through cell ``i`` (:func:`refms.vmap`).
+    vmap_over_cells = True
+
     def __init__(self, *args, auto_prefix=True):
         super().__init__(auto_prefix=auto_prefix)
         if len(args) == 1 and args[0] is not None:

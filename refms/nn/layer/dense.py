@@ -8,9 +8,15 @@ Default initialisation depends on the compat version (``default_init``):
 2.x uses ``HeUniform(√5)`` for W (= U(±1/√in_channels)) and
 ``Uniform(1/√in_channels)`` for b; r1.x used ``Normal(σ=0.01)`` and zeros.
 Each random initializer consumes one numpy draw (semantics 2.4).
+
+``nn.Linear(in_features, out_features, bias=True)`` (MindSpore 2.3+) is the same
+map with the 2.x initialisation always, PyTorch's argument names and a ``bias``
+flag; it prints ``input_features=…, output_features=…`` like Dense.
 """
+import math
+
 from ... import dtype as mstype
-from ...initializer import initializer
+from ...initializer import initializer, HeUniform, Uniform
 from ...ops import functional as F
 from ...ops.prims.matmul import MatMul
 from ...ops.primitive import Primitive
@@ -21,7 +27,7 @@ from ._checks import check_positive_int, check_bool
 from ._defaults import default_weight_init, default_bias_init
 from .activation import get_activation
 
-__all__ = ["Dense"]
+__all__ = ["Dense", "Linear"]
 
 
 class Dense(Cell):
@@ -82,4 +88,50 @@ class Dense(Cell):
             s += f", has_bias={self.has_bias}"
         if self.activation_flag:
             s += f", activation={self.activation}"
+        return s
+
+
+class Linear(Cell):
+    """Linear(in_features, out_features, bias=True, weight_init=None, bias_init=None, dtype=None)"""
+
+    def __init__(self, in_features, out_features, bias=True, weight_init=None, bias_init=None,
+                 dtype=None):
+        super().__init__()
+        self.in_features = check_positive_int(in_features, "in_features", self.cls_name)
+        self.out_features = check_positive_int(out_features, "out_features", self.cls_name)
+        self.has_bias = check_bool(bias, "has_bias", self.cls_name)
+        dtype = mstype.float32 if dtype is None else dtype
+        if isinstance(weight_init, Tensor) and tuple(weight_init.shape) != (out_features,
+                                                                           in_features):
+            raise ValueError(f"For '{self.cls_name}', weight init shape error. The ndim of "
+                             f"'weight_init' must be equal to 2, and the first dim must be equal "
+                             f"to 'out_features', and the second dim must be equal to "
+                             f"'in_features'. But got 'weight_init': {weight_init}, "
+                             f"'out_features': {out_features}, 'in_features': {in_features}.")
+        if weight_init is None:
+            weight_init = HeUniform(math.sqrt(5))
+        self.weight = Parameter(initializer(weight_init, [out_features, in_features], dtype),
+                                name="weight")
+        self.bias = None
+        if self.has_bias:
+            if isinstance(bias_init, Tensor) and tuple(bias_init.shape) != (out_features,):
+                raise ValueError(f"For '{self.cls_name}', bias init shape error. The ndim of "
+                                 f"'bias_init' must be equal to 1, and the first dim must be "
+                                 f"equal to 'out_features'. But got 'bias_init': {bias_init}, "
+                                 f"'out_features': {out_features}.")
+            if bias_init is None:
+                bias_init = Uniform(scale=1 / math.sqrt(in_features))
+            self.bias = Parameter(initializer(bias_init, [out_features], dtype), name="bias")
+
+    def construct(self, x):
+        """y = x · Wᵀ + b over the last axis of an input of any rank ≥ 1."""
+        y = F.matmul(x, F.transpose(self.weight, (1, 0)))
+        if self.has_bias:
+            y = y + self.bias
+        return y
+
+    def extend_repr(self):
+        s = f"input_features={self.in_features}, output_features={self.out_features}"
+        if self.has_bias:
+            s += f", has_bias={self.has_bias}"
         return s

@@ -5,12 +5,18 @@ In inference mode (the default for Cells) it returns its input unchanged.
 deprecated 1.x one.  The primitive's seeds come from the global seed the way
 MindSpore's ``_get_graph_seed(0, "dropout")`` does, so ``set_seed`` makes the
 masks reproducible.
+
+``Dropout1d``/``Dropout2d``/``Dropout3d`` drop whole channels (one draw per
+sample and channel, :mod:`refms.ops.prims.channel_dropout`).  Their ``p`` must
+be a float in [0, 1]; like MindSpore 2.10, ``Dropout2d``/``Dropout3d`` print
+the *keep* probability as ``p`` (``Dropout2d(p=0.8)`` for ``p=0.2``).
 """
 from ... import seed as _seed
+from ...ops.prims.channel_dropout import Dropout2D, Dropout3D, dropout1d
 from ...ops.prims.random import Dropout as DropoutPrim
 from ..cell import Cell
 
-__all__ = ["Dropout"]
+__all__ = ["Dropout", "Dropout1d", "Dropout2d", "Dropout3d"]
 
 
 class Dropout(Cell):
@@ -47,3 +53,62 @@ class Dropout(Cell):
 
     def extend_repr(self):
         return f"keep_prob={self.keep_prob}" if self.p is None else f"p={self.p}"
+
+
+def _check_p(p, cls_name):
+    if not isinstance(p, float):
+        raise TypeError(f"For '{cls_name}', the type of 'p' should be 'float', but got type "
+                        f"'{type(p).__name__}'.")
+    if p < 0 or p > 1:
+        raise ValueError(f"For '{cls_name}', the 'p' must be a number in range [0, 1], but got "
+                         f"{p}.")
+    return p
+
+
+class Dropout1d(Cell):
+    """Dropout1d(p=0.5): in training, zero whole channels of an (N, C, L) or (C, L) input."""
+
+    def __init__(self, p=0.5):
+        super().__init__()
+        self.prob = _check_p(p, self.cls_name)
+
+    def construct(self, x):
+        if not self.training or self.prob == 0:
+            return x
+        return dropout1d(x, self.prob)
+
+
+class Dropout2d(Cell):
+    """Dropout2d(p=0.5): in training, zero whole channels of an (N, C, H, W) input."""
+
+    def __init__(self, p=0.5):
+        super().__init__()
+        self.keep_prob = 1.0 - _check_p(p, self.cls_name)
+        self.dropout2d = Dropout2D(self.keep_prob)
+
+    def construct(self, x):
+        if not self.training or self.keep_prob == 1:
+            return x
+        out, _ = self.dropout2d(x)
+        return out
+
+    def extend_repr(self):
+        return f"p={self.keep_prob}"
+
+
+class Dropout3d(Cell):
+    """Dropout3d(p=0.5): in training, zero whole channels of an (N, C, D, H, W) input."""
+
+    def __init__(self, p=0.5):
+        super().__init__()
+        self.keep_prob = 1.0 - _check_p(p, self.cls_name)
+        self.dropout3d = Dropout3D(self.keep_prob)
+
+    def construct(self, x):
+        if not self.training or self.keep_prob == 1:
+            return x
+        out, _ = self.dropout3d(x)
+        return out
+
+    def extend_repr(self):
+        return f"p={self.keep_prob}"

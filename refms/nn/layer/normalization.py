@@ -26,7 +26,7 @@ from ...parameter import Parameter
 from ..cell import Cell
 from ._checks import check_positive_int, check_bool
 
-__all__ = ["BatchNorm1d", "BatchNorm2d", "LayerNorm", "GroupNorm"]
+__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm", "LayerNorm", "GroupNorm"]
 
 
 def _normalize(x, axes, epsilon):
@@ -118,6 +118,29 @@ class BatchNorm3d(_BatchNorm):
         y = bn(x.reshape((n, c, d * h, w)), self.gamma, self.beta, self.moving_mean,
                self.moving_variance)[0]
         return y.reshape((n, c, d, h, w))
+
+
+class SyncBatchNorm(_BatchNorm):
+    """BatchNorm whose statistics span every device of ``process_groups``; in one process
+    (refms: rank 0 of 1) it is the BatchNorm of (N, C) or (N, C, H, W) inputs."""
+    ndims = (2, 4)
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones",
+                 beta_init="zeros", moving_mean_init="zeros", moving_var_init="ones",
+                 use_batch_statistics=None, process_groups=None, dtype=mstype.float32):
+        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init,
+                         moving_mean_init, moving_var_init, use_batch_statistics, dtype=dtype)
+        if process_groups is not None and not isinstance(process_groups, (list, int)):
+            raise TypeError(f"For '{self.cls_name}', the 'process_groups' must be a list, but "
+                            f"got {type(process_groups).__name__}.")
+        self.process_groups = process_groups
+        self.is_global = False          # a group of one device: no cross-device reduction
+
+    def construct(self, x):
+        if len(x.shape) not in self.ndims:
+            raise ValueError(f"For '{self.cls_name}', the must have 2 dims or 4 dims, but got "
+                             f"{len(x.shape)}.")
+        return super().construct(x)
 
 
 class LayerNorm(Cell):

@@ -14,10 +14,11 @@ so that case runs as one MaxPool/AvgPool; otherwise each bin is reduced on
 its own.
 """
 from ...ops import functional as F
+from ...ops.composites.adaptive_pool import adaptive_pool2d
 from ...ops.prims.pool import AvgPool, MaxPool
 from ..cell import Cell
 
-__all__ = ["MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d"]
+__all__ = ["MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d", "MaxPool1d"]
 
 
 def _int_or_pair(value, name, cell_name):
@@ -116,36 +117,13 @@ class AvgPool2d(_Pool2d):
         return _run_on_4d(self.avg_pool, x)
 
 
-def _output_size(output_size, height, width, cell_name):
-    """(oh, ow) from an int, a pair, or a pair with None (= keep the input's size)."""
-    if isinstance(output_size, int) and not isinstance(output_size, bool):
-        output_size = (output_size, output_size)
-    if not (isinstance(output_size, (tuple, list)) and len(output_size) == 2):
-        raise TypeError(f"For '{cell_name}', the 'output_size' must be an int or a tuple of two "
-                        f"ints (or None), but got {output_size!r}.")
-    oh = height if output_size[0] is None else output_size[0]
-    ow = width if output_size[1] is None else output_size[1]
-    for value in (oh, ow):
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise ValueError(f"For '{cell_name}', the 'output_size' must be positive, but got "
-                             f"{output_size!r}.")
-    return oh, ow
-
-
-def _bins(size, out):
-    """The [start, end) of each of ``out`` adaptive bins over ``size`` cells."""
-    return [((i * size) // out, -((-(i + 1) * size) // out)) for i in range(out)]
-
-
 class _AdaptivePool2d(Cell):
-    window_prim = None
+    """Adaptive pooling (:mod:`refms.ops.composites.adaptive_pool`) of 3-D or 4-D inputs."""
+    mode = None
 
     def __init__(self, output_size):
         super().__init__()
         self.output_size = output_size
-
-    def _reduce(self, block):
-        raise NotImplementedError
 
     def construct(self, x):
         if len(x.shape) not in (3, 4):
@@ -154,22 +132,12 @@ class _AdaptivePool2d(Cell):
         return _run_on_4d(self._pool4d, x)
 
     def _pool4d(self, x):
-        height, width = x.shape[2], x.shape[3]
-        oh, ow = _output_size(self.output_size, height, width, self.cls_name)
-        if height % oh == 0 and width % ow == 0:
-            window = (height // oh, width // ow)
-            return self.window_prim(kernel_size=window, strides=window, pad_mode="valid")(x)
-        rows = []
-        for top, bottom in _bins(height, oh):
-            cells = [self._reduce(x[:, :, top:bottom, left:right])
-                     for left, right in _bins(width, ow)]
-            rows.append(F.stack(cells, axis=-1))
-        return F.stack(rows, axis=-2)
+        return adaptive_pool2d(x, self.output_size, self.mode, self.cls_name)
 
 
 class AdaptiveMaxPool2d(_AdaptivePool2d):
     """AdaptiveMaxPool2d(output_size, return_indices=False): max over adaptive bins."""
-    window_prim = MaxPool
+    mode = "max"
 
     def __init__(self, output_size, return_indices=False):
         super().__init__(output_size)
@@ -177,13 +145,59 @@ class AdaptiveMaxPool2d(_AdaptivePool2d):
             raise NotImplementedError("refms's AdaptiveMaxPool2d does not return indices yet.")
         self.return_indices = return_indices
 
-    def _reduce(self, block):
-        return F.reduce_max(block, (2, 3), False)
-
 
 class AdaptiveAvgPool2d(_AdaptivePool2d):
     """AdaptiveAvgPool2d(output_size): mean over adaptive bins."""
-    window_prim = AvgPool
+    mode = "avg"
 
-    def _reduce(self, block):
-        return F.reduce_mean(block, (2, 3), False)
+
+class MaxPool1d(Cell):
+    """MaxPool1d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1, return_indices=False, ceil_mode=False)
+
+    y[n, c, i] = max of the window i of x[n, c] over an (N, C, L) or (C, L) input: the 2-D
+    pooling of x viewed as (N, C, 1, L) with a (1, kernel_size) window, as MindSpore computes
+    it (and prints it: ``kernel_size=(1, k), stride=(1, s)``).
+    """
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
+                 return_indices=False, ceil_mode=False):
+        super().__init__()
+        for name, value in (("kernel_size", kernel_size), ("stride", stride)):
+            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+                raise ValueError(f"For '{self.cls_name}', the '{name}' must be a positive int, "
+                                 f"but got {value!r}.")
+        if not isinstance(pad_mode, str) or pad_mode.upper() not in ("VALID", "SAME", "PAD"):
+            raise ValueError(f"For '{self.cls_name}', the 'pad_mode' must be one of ['VALID', "
+                             f"'SAME', 'PAD'], but got {pad_mode!r}.")
+        self.kernel_size, self.stride = (1, kernel_size), (1, stride)
+        self.pad_mode = pad_mode.upper()
+        self.use_pad = self.pad_mode == "PAD"
+        if not self.use_pad and (padding != 0 or dilation != 1 or return_indices or ceil_mode):
+            raise ValueError(f"For MaxPool1d, the parameter 'padding', 'dilation', "
+                             f"'return_indices', 'ceil_mode' can not be set to non-default value "
+                             f"when pad_mode is not 'pad', but got pad_mode:{pad_mode}.")
+        self.padding, self.dilation = (0, padding), (1, dilation)
+        self.return_indices, self.ceil_mode = return_indices, ceil_mode
+        if not self.use_pad:
+            self.max_pool = MaxPool(kernel_size=self.kernel_size, strides=self.stride,
+                                    pad_mode=self.pad_mode)
+
+    def construct(self, x):
+        if len(x.shape) not in (2, 3):
+            raise ValueError(f"For '{self.cls_name}', the input must be 2-D (C, L) or 3-D "
+                             f"(N, C, L), but got shape {tuple(x.shape)}.")
+        x4 = F.expand_dims(x, -2)
+        if len(x.shape) == 2:
+            x4 = F.expand_dims(x4, 0)
+        if not self.use_pad:
+            out = self.max_pool(x4)
+        else:
+            out = F.max_pool2d(x4, self.kernel_size, self.stride, self.padding, self.dilation,
+                               self.return_indices, self.ceil_mode)
+        outs = out if self.return_indices else (out,)
+        squeezed = tuple(F.squeeze(F.squeeze(o, 2), 0) if len(x.shape) == 2 else F.squeeze(o, 2)
+                         for o in outs)
+        return squeezed if self.return_indices else squeezed[0]
+
+    def extend_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}"

@@ -6,7 +6,10 @@ __all__ = ["Flatten", "Identity"]
 
 
 class Flatten(Cell):
-    """Flatten(start_dim=1, end_dim=-1): merge axes start_dim..end_dim; default (N, ...) -> (N, -1)."""
+    """Flatten(start_dim=1, end_dim=-1)
+
+    Merges the axes start_dim..end_dim into one; by default a ``(N, ...)`` input becomes ``(N, -1)``.
+    """
 
     def __init__(self, start_dim=1, end_dim=-1):
         super().__init__()

@@ -9,6 +9,7 @@ then casts back to x's dtype (so a float16 loss is reduced in float32).
 from ... import dtype as mstype
 from ..._tensor import Tensor
 from ...ops import functional as F
+from ...ops.keywords import NotATensorError
 from ..cell import Cell
 
 __all__ = ["LossBase", "check_reduction"]
@@ -61,5 +62,5 @@ class LossBase(Cell):
 def check_tensor(cls_name, arg_name, value):
     """MindSpore's ``_check_is_tensor``: losses take Tensors, not numbers or arrays."""
     if not isinstance(value, Tensor):
-        raise TypeError(f"For '{cls_name}', the '{arg_name}' must be 'Tensor', but got "
-                        f"'{type(value).__name__}'")
+        raise NotATensorError(f"For '{cls_name}', the '{arg_name}' must be 'Tensor', but got "
+                              f"'{type(value).__name__}'")

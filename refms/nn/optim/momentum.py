@@ -16,6 +16,7 @@ gives w = [0.95, 2.1], [0.855, 2.29], [0.7195, 2.561] over three steps.
 from ... import dtype as mstype
 from ...parameter import Parameter
 from ..._tensor import Tensor
+from ...ops.prims.optimizer_updates import ApplyMomentum
 from .optimizer import Optimizer
 
 __all__ = ["Momentum"]
@@ -40,6 +41,7 @@ class Momentum(Optimizer):
         self.params = self._parameters
         self.use_nesterov = use_nesterov
         self.moments = self.params.clone(prefix="moments", init="zeros")
+        self._apply_momentum = ApplyMomentum(use_nesterov=use_nesterov)
 
     def construct(self, gradients):
         params = self.params
@@ -56,7 +58,14 @@ class Momentum(Optimizer):
         return success
 
     def apply_momentum(self, param, moment, grad, lr):
-        """One parameter's update (the ``ApplyMomentum`` primitive's arithmetic)."""
+        """One parameter's update: the ``ApplyMomentum`` primitive when every operand has the
+        parameter's float dtype (one in-place op), else the same arithmetic op by op."""
+        operands = (moment, grad, lr, self.momentum)
+        if (param.dtype in (mstype.float32, mstype.float64)
+                and all(isinstance(t, Tensor) and t.dtype is param.dtype for t in operands)
+                and len(lr.shape) == 0):
+            self._apply_momentum(param, moment, lr, grad, self.momentum)
+            return True
         new_moment = moment * self.momentum + grad
         if self.use_nesterov:
             new_param = param - (grad * lr + new_moment * self.momentum * lr)

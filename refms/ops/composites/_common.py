@@ -1,6 +1,7 @@
 """Small helpers of the composite operations: argument checks in MindSpore's wording."""
 from ... import dtype as mstype
 from ..._tensor import Tensor
+from ..keywords import NotATensorError
 from ..primitive import op_error
 
 
@@ -13,7 +14,8 @@ class CompositeOp:
 
 def check_tensor(op, name, value):
     if not isinstance(value, Tensor):
-        raise op_error(op, f"the '{name}' should be a Tensor, but got {type(value).__name__}.")
+        raise NotATensorError(f"For '{op}', the '{name}' should be a Tensor, but got "
+                              f"{type(value).__name__}.")
 
 
 def check_int(op, name, value):

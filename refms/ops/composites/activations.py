@@ -36,7 +36,8 @@ def relu6(x):
     """``ops.relu6(x) = min(max(x, 0), 6)``."""
     check_tensor("ReLU6", "x", x)
     _check_float("ReLU6", x)
-    return F.minimum(F.maximum(x, 0.0), 6.0)
+    # the constants first: NaN passes through both (MindSpore 2.10 gives relu6(nan) = nan)
+    return F.minimum(6.0, F.maximum(0.0, x))
 
 
 def prelu(input, weight):                    # noqa: A002  (MindSpore's name)

@@ -14,7 +14,7 @@ def eye(n, m=None, dtype=None):
     if n < 0 or m < 0:
         raise op_error("Eye", f"the 'n' and 'm' should be >= 0, but got n {n} and m {m}.",
                        ValueError)
-    dtype = mstype.float32 if dtype is None else mstype.to_dtype(dtype)
+    dtype = mstype.float32 if dtype is None else mstype.check_dtype("Eye", dtype)
     return Tensor([[1 if i == j else 0 for j in range(m)] for i in range(n)] if n and m
                   else None, dtype, shape=None if n and m else (n, m))
 

@@ -9,7 +9,7 @@ from ._common import CompositeOp, check_tensor
 from ..primitive import F, op_error
 
 __all__ = ["SigmoidCrossEntropyWithLogits", "binary_cross_entropy_with_logits", "SmoothL1Loss",
-           "smooth_l1_loss", "binary_cross_entropy"]
+           "smooth_l1_loss", "binary_cross_entropy", "BinaryCrossEntropy"]
 
 
 def _sigmoid_cross_entropy(logits, label):
@@ -38,18 +38,20 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
                                      reduction="mean"):
     """Sigmoid cross-entropy reduced by ``reduction`` ('mean', 'sum', 'none'), optionally weighted.
 
-    With ``pos_weight`` p: loss = (1 − z)·x + (1 + (p − 1)·z)·(log(1 + e^{−|x|}) + max(−x, 0)).
+    With ``pos_weight`` p: loss = (1 − z)·x + (1 + (p − 1)·z)·(log(1 + e^{−|x|}) + max(−x, 0)),
+    differentiable in the target z as well; ``weight`` and ``pos_weight`` get no gradient
+    (MindSpore 2.10's gradients, recorded).
     """
     logits, label = input, target
     if pos_weight is None:
         loss = _sigmoid_cross_entropy(logits, label)
     else:
-        z = F.stop_gradient(label)
-        log_weight = (pos_weight - 1.0) * z + 1.0
+        z = label
+        log_weight = (F.stop_gradient(pos_weight) - 1.0) * z + 1.0
         loss = (1.0 - z) * logits + log_weight * (F.log1p(F.exp(-F.abs(logits)))
                                                   + F.maximum(-logits, 0.0))
     if weight is not None:
-        loss = loss * weight
+        loss = loss * F.stop_gradient(weight)
     if reduction == "mean":
         return F.reduce_mean(loss, (), False)
     if reduction == "sum":
@@ -96,12 +98,30 @@ class SmoothL1Loss(CompositeOp):
 
 
 def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
-    """−w·(y·log x + (1 − y)·log(1 − x)); the logs are of max(·, 1e-12) so 0·log 0 = 0."""
+    """−w·(y·log x + (1 − y)·log(1 − x)); the logs are of max(·, 1e-12) so 0·log 0 = 0.
+
+    The weight w gets no gradient (MindSpore 2.10's BinaryCrossEntropy bprop returns zeros
+    for it, recorded).
+    """
     check_tensor("BinaryCrossEntropy", "logits", logits)
     check_tensor("BinaryCrossEntropy", "labels", labels)
     eps = 1e-12
     loss = -(labels * F.log(F.maximum(logits, eps))
              + (1.0 - labels) * F.log(F.maximum(1.0 - logits, eps)))
-    if weight is not None:
-        loss = loss * weight
+    if weight is not None:          # MindSpore 2.10 gives the weight a zero gradient (recorded)
+        loss = loss * F.stop_gradient(weight)
     return _reduce("BinaryCrossEntropy", loss, reduction)
+
+
+class BinaryCrossEntropy(CompositeOp):
+    """``BinaryCrossEntropy(reduction='mean')(logits, labels, weight=None)`` =
+    :func:`binary_cross_entropy`."""
+
+    def __init__(self, reduction="mean"):
+        if reduction not in ("none", "mean", "sum"):
+            raise op_error("BinaryCrossEntropy", f"the 'reduction' must be in ['none', 'mean', "
+                                                 f"'sum'], but got {reduction!r}.", ValueError)
+        self.reduction = reduction
+
+    def __call__(self, logits, labels, weight=None):
+        return binary_cross_entropy(logits, labels, weight, self.reduction)

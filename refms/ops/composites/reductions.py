@@ -43,9 +43,8 @@ def _extremum(op, input, axis, keepdims, initial, where, largest):
         raise op_error(op, "refms does not implement the 'where' argument.", ValueError)
     if axis is None:
         flat = F.reshape(input, (-1,))
+        # 0-d even with keepdims=True (MindSpore 2.10, recorded)
         values = F.reduce_max(flat, (), False) if largest else F.reduce_min(flat, (), False)
-        if keepdims:
-            values = F.reshape(values, (1,) * len(input.shape))
         indices = F.zeros(tuple(values.shape), mstype.int64)
     else:
         prim = ArgMaxWithValue if largest else ArgMinWithValue

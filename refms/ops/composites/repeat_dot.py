@@ -1,4 +1,4 @@
-"""repeat_elements and tensor_dot.
+"""repeat_elements, tensor_dot and dot.
 
 * ``repeat_elements(x, rep, axis)``: every slice of ``x`` along ``axis``
   repeated ``rep`` times in place, ``[a, b] -> [a, a, b, b]`` (``Gather`` with
@@ -8,11 +8,16 @@
   first n of x2): the free axes of ``x1`` then of ``x2``.  Composition:
   ``Transpose`` both to (free, contracted) / (contracted, free), ``Reshape``
   to matrices, ``MatMul``, ``Reshape``.
+* ``dot(a, b)``: NumPy's ``dot`` for operands of rank ≥ 2 — the last axis of ``a``
+  contracted with the second-to-last of ``b``, result axes ``a.shape[:-1] +
+  b.shape[:-2] + b.shape[-1:]`` (``tensor_dot`` with those axes); Float16/Float32 only, as
+  MindSpore 2.10's ``ops.dot``.
 """
+from ... import dtype as mstype
 from ..primitive import F, op_error
 from ._common import check_tensor, check_int, int_tensor
 
-__all__ = ["repeat_elements", "tensor_dot"]
+__all__ = ["repeat_elements", "tensor_dot", "dot"]
 
 
 def repeat_elements(x, rep, axis=0):
@@ -57,3 +62,21 @@ def tensor_dot(x1, x2, axes):
     right = F.reshape(F.transpose(x2, a2 + tuple(free2)), (k, -1))
     shape = tuple(x1.shape[i] for i in free1) + tuple(x2.shape[j] for j in free2)
     return F.reshape(F.matmul(left, right), shape)
+
+
+def dot(input, other):                 # noqa: A002  (MindSpore's parameter names)
+    """``ops.dot(input, other)``."""
+    check_tensor("dot", "input", input)
+    check_tensor("dot", "other", other)
+    for name, value in (("x1", input), ("x2", other)):
+        if value.dtype not in (mstype.float16, mstype.float32):
+            raise TypeError(f"The '{name}' doesn't support '{value.dtype}' and expect to receive "
+                            f"[mindspore.float16, mindspore.float32].")
+    if len(input.shape) < 2 or len(other.shape) < 2:
+        raise op_error("dot", f"the inputs x1, x2 should have 'dimension >= 2', but got "
+                              f"'len(x1_shape)': ({len(input.shape)}) and 'len(x2_shape)': "
+                              f"({len(other.shape)}).", ValueError)
+    if input.shape[-1] != other.shape[-2]:
+        raise op_error("dot", f"the last dimension of 'input' ({input.shape[-1]}) must equal the "
+                              f"second-to-last of 'other' ({other.shape[-2]}).", ValueError)
+    return tensor_dot(input, other, ((len(input.shape) - 1,), (len(other.shape) - 2,)))

@@ -6,7 +6,7 @@ classes answered without running a kernel (``P.Shape``, ``P.DType``,
 """
 from .. import prims  # noqa: F401  (importing registers every primitive)
 from ..primitive import REGISTRY, Primitive
-from ..meta import Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor
+from ..meta import Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor, ScalarCast
 from .comm_ops import ReduceOp
 from . import comm_ops
 
@@ -15,4 +15,4 @@ from ..composites import CLASSES as _COMPOSITES
 globals().update(REGISTRY)
 globals().update(_COMPOSITES)
 __all__ = sorted(REGISTRY) + sorted(_COMPOSITES) + ["Primitive", "Shape", "DType", "Rank", "Size", "Print",
-                              "TupleToArray", "ScalarToTensor", "ReduceOp"]
+                              "TupleToArray", "ScalarToTensor", "ScalarCast", "ReduceOp"]

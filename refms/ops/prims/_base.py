@@ -4,6 +4,7 @@ import numpy as np
 from ... import dtype as mstype
 from ... import kernels
 from ..._tensor import Tensor
+from ..keywords import NotATensorError
 from ..primitive import F, Abstract, op_error
 from ..promotion import promote
 
@@ -35,8 +36,10 @@ def broadcast_shape(op, x_shape, y_shape):
 
 
 def binary_abstract(op, x, y):
-    """Promoted dtype and broadcast shape of a binary elementwise op."""
-    return Abstract(broadcast_shape(op, x.shape, y.shape), promote(x, y))
+    """Promoted dtype and broadcast shape of a binary elementwise op (two operands of one
+    dtype keep it, weak or not: the common case skips the promotion table)."""
+    dtype = x.dtype if x.dtype is y.dtype else promote(x, y)
+    return Abstract(broadcast_shape(op, x.shape, y.shape), dtype)
 
 
 def sum_to(dout, shape):
@@ -62,8 +65,8 @@ def grad_like(grad, x):
 
 def check_tensor(op, name, value):
     if not isinstance(value, (Tensor, Abstract)) and not hasattr(value, "dtype"):
-        raise op_error(op, f"the input '{name}' should be a Tensor, but got "
-                           f"{type(value).__name__}.")
+        raise NotATensorError(f"For '{op}', the input '{name}' should be a Tensor, but got "
+                              f"{type(value).__name__}.")
 
 
 def check_dtype_in(op, name, dtype, allowed):

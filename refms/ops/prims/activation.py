@@ -12,6 +12,7 @@ import numpy as np
 
 from ... import kernels
 from ...kernels.elementwise import GELU_A, GELU_C
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ._base import FLOATS, shape_str
 
@@ -85,6 +86,10 @@ class GeLU(_Activation):
     """
     elementwise = False
 
+    def batch(self, batched, x):
+        """vmap: pointwise, so the batch passes straight through."""
+        return self(x)
+
     def forward(self, x):
         return kernels.call("gelu")(x)
 
@@ -125,6 +130,14 @@ class _SoftmaxBase(Primitive):
 
     def axes(self, x):
         return _softmax_axes(self.name, self.axis, x.shape)
+
+    def batch(self, batched, x):
+        """vmap: the same op along the per-example axes shifted past the batch axis."""
+        rank = len(x.shape) - 1
+        axes = self.axis if isinstance(self.axis, (tuple, list)) else (self.axis,)
+        shifted = tuple(batching.batch_axis(a, rank) for a in axes)
+        return type(self)(shifted if isinstance(self.axis, (tuple, list)) else shifted[0])(x)
+
 
 
 @register

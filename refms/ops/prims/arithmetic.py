@@ -6,6 +6,7 @@ summed back to each input's shape and cast to its dtype (``grad_like``).
 
 from ... import dtype as mstype
 from ... import kernels
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote
 from ._base import binary_abstract, broadcast_shape, grad_like
@@ -21,9 +22,24 @@ class _Binary(Primitive):
         return binary_abstract(self.name, x, y)
 
 
+def _reject_bool_pair(prim, x, y):
+    """MindSpore 2.10's Add/Sub kernels take no Bool (the Tensor operators ``+``/``-`` turn two
+    Bool tensors into a logical or / exclusive or before reaching them; recorded)."""
+    if (x.dtype is mstype.bool_ and y.dtype is mstype.bool_
+            and not getattr(x, "weak", False) and not getattr(y, "weak", False)):
+        raise op_error(prim, "the input argument[x] must be a type of {Tensor[Float16], "
+                             "Tensor[Float32], Tensor[Float64], Tensor[Int8], Tensor[Int16], "
+                             "Tensor[Int32], Tensor[Int64], Tensor[UInt8], ...}, but got "
+                             "Tensor[Bool].")
+
+
 @register
 class Add(_Binary):
     """z = x + y."""
+
+    def infer(self, x, y):
+        _reject_bool_pair(self.name, x, y)
+        return super().infer(x, y)
 
     def forward(self, x, y):
         return kernels.call("add")(x, y)
@@ -34,10 +50,12 @@ class Add(_Binary):
 
 @register
 class Sub(_Binary):
-    """z = x − y.  Bool − Bool stays Bool (x ≠ y); a Python bool on the left is rejected
+    """z = x − y.  Two Bool tensors are rejected (the ``-`` operator gives x ≠ y for them,
+    :meth:`refms.Tensor.__sub__`); a Python bool on the left is rejected
     (``True - boolT`` → TypeError in MindSpore 2.10, semantics 1.7)."""
 
     def infer(self, x, y):
+        _reject_bool_pair(self.name, x, y)
         if getattr(x, "weak", False) and x.dtype is mstype.bool_:
             raise op_error(self.name, f"the input argument[x] must be a Tensor or a number other "
                                       f"than bool, but got bool (y: Tensor[{y.dtype}]).")
@@ -90,6 +108,10 @@ class FloorDiv(_Binary):
     """z = ⌊x / y⌋ (no gradient: piecewise constant)."""
     elementwise = False
 
+    def batch(self, batched, x, y):
+        """vmap: broadcasting like the other elementwise ops (kept out of fusion only)."""
+        return batching.elementwise(self, batched, (x, y))
+
     def forward(self, x, y):
         return kernels.call("floor_div")(x, y)
 
@@ -98,6 +120,10 @@ class FloorDiv(_Binary):
 class FloorMod(_Binary):
     """z = x − ⌊x / y⌋·y (sign of y, Python's ``%``).  ∂z/∂x = 1, ∂z/∂y = −⌊x / y⌋."""
     elementwise = False
+
+    def batch(self, batched, x, y):
+        """vmap: broadcasting like the other elementwise ops (kept out of fusion only)."""
+        return batching.elementwise(self, batched, (x, y))
 
     def forward(self, x, y):
         return kernels.call("floor_mod")(x, y)
@@ -110,6 +136,10 @@ class FloorMod(_Binary):
 class Mod(_Binary):
     """z = x − trunc(x / y)·y (sign of x, C's ``fmod``).  ∂z/∂x = 1, ∂z/∂y = −trunc(x / y)."""
     elementwise = False
+
+    def batch(self, batched, x, y):
+        """vmap: broadcasting like the other elementwise ops (kept out of fusion only)."""
+        return batching.elementwise(self, batched, (x, y))
 
     def forward(self, x, y):
         return kernels.call("fmod")(x, y)

@@ -123,14 +123,24 @@ class BatchNorm(Primitive):
         inv_std = F.rsqrt(var + self.epsilon)
         x_hat = centered * inv_std
         gamma = F.cast(F.reshape(scale, per_channel), x.dtype)
+        # Σ dy and Σ dy·x̂ serve both dβ, dγ and the two means of dx (each sum is one
+        # reduction over the non-channel axes, the costly part of this backward).
+        sum_dy = F.reduce_sum(dy, axes, True)
+        sum_dy_xhat = F.reduce_sum(dy * x_hat, axes, True)
         if self.is_training:
-            mean_dy = F.reduce_mean(dy, axes, True)
-            mean_dy_xhat = F.reduce_mean(dy * x_hat, axes, True)
+            count = 1
+            for axis in axes:
+                count *= x.shape[axis]
+            if count > 0:
+                mean_dy, mean_dy_xhat = sum_dy / count, sum_dy_xhat / count
+            else:       # a dimension known only at run time (graph mode): means as reductions
+                mean_dy = F.reduce_mean(dy, axes, True)
+                mean_dy_xhat = F.reduce_mean(dy * x_hat, axes, True)
             dx = gamma * inv_std * (dy - mean_dy - x_hat * mean_dy_xhat)
         else:
             dx = dy * gamma * inv_std
-        dscale = F.reduce_sum(dy * x_hat, axes, False)
-        dbias = F.reduce_sum(dy, axes, False)
+        dscale = F.reshape(sum_dy_xhat, (x.shape[1],))
+        dbias = F.reshape(sum_dy, (x.shape[1],))
         return (grad_like(dx, x), grad_like(dscale, scale), grad_like(dbias, bias),
                 F.zeros_like(mean), F.zeros_like(variance))
 

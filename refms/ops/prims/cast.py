@@ -1,6 +1,7 @@
 """Cast, Identity and StopGradient: ops that keep values and change type or gradient flow."""
 from ... import dtype as mstype
 from ... import kernels
+from .. import batching
 from ..primitive import Primitive, Abstract, register, alias, op_error
 
 
@@ -16,6 +17,8 @@ class Cast(Primitive):
     n_tensor_inputs = 1
 
     def infer(self, x, dtype):
+        if dtype is None or isinstance(dtype, str):
+            mstype.check_dtype("Cast", dtype)
         if not isinstance(dtype, mstype.Type):
             try:
                 dtype = mstype.to_dtype(dtype)
@@ -42,6 +45,10 @@ class Identity(Primitive):
     def infer(self, x):
         return Abstract(x.shape, x.dtype)
 
+    def batch(self, batched, x):
+        """vmap: the batch passes straight through."""
+        return self(x)
+
     def forward(self, x):
         return kernels.call("copy")(x)
 
@@ -56,6 +63,10 @@ class StopGradient(Primitive):
 
     def infer(self, x):
         return Abstract(x.shape, x.dtype)
+
+    def batch(self, batched, x):
+        """vmap: the batch passes straight through."""
+        return self(x)
 
     def forward(self, x):
         return x

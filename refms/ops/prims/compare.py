@@ -3,6 +3,7 @@ LogicalAnd, LogicalOr, LogicalNot, IsNan, IsInf, IsFinite.  All return Bool, no 
 
 from ... import dtype as mstype
 from ... import kernels
+from .. import batching
 from ..primitive import Primitive, Abstract, register, alias
 from ._base import broadcast_shape
 
@@ -103,6 +104,11 @@ class _Classify(Primitive):
 
     def infer(self, x):
         return Abstract(x.shape, mstype.bool_)
+
+    def batch(self, batched, x):
+        """vmap: pointwise, so the batch passes straight through."""
+        return self(x)
+
 
 
 @register

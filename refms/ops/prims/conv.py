@@ -18,7 +18,9 @@ import numpy as np
 
 from ... import kernels
 from ..._tensor import Tensor
-from ..primitive import F, Primitive, Abstract, register, functional, op_error
+from .. import batching
+from ..primitive import (F, Primitive, Abstract, register, functional, op_error,
+                         input_grad_wanted)
 from ._base import FLOATS, shape_str
 
 
@@ -204,13 +206,24 @@ class Conv2D(_Conv2DAttrs):
         self.check_weight(x.shape[1], w)
         return Abstract((x.shape[0], self.out_channel) + self.output_hw(x.shape), x.dtype)
 
+    def batch(self, batched, x, w):
+        """vmap over the images only: the batch folds into N (a shared filter); a batched
+        filter runs per example."""
+        if batched[1]:
+            return NotImplemented
+        return batching.merge_batch(self, x, w)
+
     def forward(self, x, w):
         return kernels.call("conv2d")(x, w, *self.kernel_args(x.shape))
 
     def bprop(self, x, w, out, dout):
         attrs = self.conv_attrs()
-        dx = Conv2DBackpropInput(**attrs)(dout, w, tuple(x.shape))
-        dw = Conv2DBackpropFilter(**attrs)(dout, x, tuple(w.shape))
+        dx = None
+        if input_grad_wanted(self, 0):          # not for a network's data, in PyNative
+            dx = Conv2DBackpropInput(**attrs)(dout, w, tuple(x.shape))
+        dw = None
+        if input_grad_wanted(self, 1):
+            dw = Conv2DBackpropFilter(**attrs)(dout, x, tuple(w.shape))
         return dx, dw
 
 
@@ -237,6 +250,16 @@ class Conv2DBackpropInput(_Conv2DAttrs):
                                       f"for input_size {shape_str(x_shape)}, but got "
                                       f"{shape_str(dout.shape)}.", ValueError)
         return Abstract(x_shape, dout.dtype)
+
+    def batch(self, batched, dout, w, input_size):
+        """vmap over dout with a shared filter: the batch folds into N (and into input_size)."""
+        if batched[1]:
+            return NotImplemented
+        shape = tuple(dout.shape)
+        folded = F.reshape(dout, (shape[0] * shape[1],) + shape[2:])
+        size = tuple(input_size)
+        out = self(folded, w, (shape[0] * size[0],) + size[1:])
+        return F.reshape(out, shape[:1] + size)
 
     def forward(self, dout, w, input_size):
         x_shape = tuple(input_size)

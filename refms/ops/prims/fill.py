@@ -3,6 +3,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, functional, op_error
 
 
@@ -22,7 +23,7 @@ class Zeros(Primitive):
     n_tensor_inputs = 0
 
     def infer(self, shape, dtype=mstype.float32):
-        return Abstract(_shape("Zeros", shape), mstype.to_dtype(dtype))
+        return Abstract(_shape("Zeros", shape), mstype.check_dtype("Zeros", dtype))
 
     def forward(self, shape, dtype=mstype.float32):
         return kernels.call("full")(_shape("Zeros", shape), 0, mstype.to_dtype(dtype).np_type)
@@ -34,7 +35,7 @@ class Ones(Primitive):
     n_tensor_inputs = 0
 
     def infer(self, shape, dtype=mstype.float32):
-        return Abstract(_shape("Ones", shape), mstype.to_dtype(dtype))
+        return Abstract(_shape("Ones", shape), mstype.check_dtype("Ones", dtype))
 
     def forward(self, shape, dtype=mstype.float32):
         return kernels.call("full")(_shape("Ones", shape), 1, mstype.to_dtype(dtype).np_type)
@@ -63,6 +64,10 @@ class ZerosLike(Primitive):
     def infer(self, x):
         return Abstract(x.shape, x.dtype)
 
+    def batch(self, batched, x):
+        """vmap: the batch passes straight through."""
+        return self(x)
+
     def forward(self, x):
         return kernels.call("full_like")(x, 0)
 
@@ -75,6 +80,10 @@ class OnesLike(Primitive):
 
     def infer(self, x):
         return Abstract(x.shape, x.dtype)
+
+    def batch(self, batched, x):
+        """vmap: the batch passes straight through."""
+        return self(x)
 
     def forward(self, x):
         return kernels.call("full_like")(x, 1)
@@ -95,7 +104,10 @@ def ones(shape, dtype=None):
 
 
 def fill(type, shape, value):
-    """ops.fill(type, shape, value)."""
+    """ops.fill(type, shape, value); ``type=None`` takes the value's dtype as ``ops.full``
+    does (MindSpore 2.10: ``fill(None, (2, 3), 1.0)`` is Float32, recorded)."""
+    if type is None:
+        return full(shape, value)
     return _FILL(type, shape, value)
 
 

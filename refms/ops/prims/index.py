@@ -11,6 +11,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote
 from ._base import broadcast_shape, grad_like, host_int, normalize_axis, shape_str
@@ -61,6 +62,17 @@ class Gather(Primitive):
         axis = normalize_axis("Gather", _const_int("Gather", "axis", axis), len(params.shape))
         shape = tuple(params.shape[:axis]) + tuple(indices.shape) + tuple(params.shape[axis + 1:])
         return Abstract(shape, params.dtype)
+
+    def batch(self, batched, params, indices, axis):
+        """vmap: batched params gather along the shifted axis; batched indices put the batch
+        axis where the indices go, moved to the front; both batched: per example."""
+        if batched[1] and batched[0]:
+            return NotImplemented
+        if batched[0]:
+            return self(params, indices, batching.batch_axis(int(axis), len(params.shape) - 1))
+        axis = int(axis) % max(len(params.shape), 1)
+        out = self(params, indices, axis)
+        return batching.move_to_front(out, axis)
 
     def forward(self, params, indices, axis):
         axis = host_int(axis) % max(params.ndim, 1)
@@ -197,6 +209,13 @@ class OneHot(Primitive):
         shape = list(indices.shape)
         shape.insert(ndim if self.axis == -1 else self.axis, depth)
         return Abstract(tuple(shape), dtype)
+
+    def batch(self, batched, indices, depth, on_value, off_value):
+        """vmap over the indices: the new axis shifted past the batch axis (-1 stays last)."""
+        if any(batched[1:]):
+            return NotImplemented
+        axis = -1 if self.axis == -1 else self.axis + 1
+        return OneHot(axis)(indices, depth, on_value, off_value)
 
     def forward(self, indices, depth, on_value, off_value):
         axis = indices.ndim if self.axis == -1 else self.axis

@@ -10,6 +10,7 @@ data type!``, semantics 1.7).
 import numpy as np
 
 from ... import kernels
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ._base import normalize_axis, shape_str
 
@@ -67,6 +68,11 @@ class Concat(Primitive):
         shape[axis] = -1 if -1 in sizes else sum(sizes)
         return Abstract(tuple(shape), first.dtype)
 
+    def batch(self, batched, tensors):
+        """vmap: the same join along the per-example axis shifted past the batch axis."""
+        rank = len(tensors[0].shape) - 1
+        return Concat(batching.batch_axis(self.axis, rank))(tensors)
+
     def forward(self, tensors):
         return kernels.call("concat")(tensors, self.axis)
 
@@ -106,6 +112,11 @@ class Stack(Primitive):
         shape.insert(self.axis % ndim, len(tensors))
         return Abstract(tuple(shape), first.dtype)
 
+    def batch(self, batched, tensors):
+        """vmap: the new axis shifted past the batch axis."""
+        rank = len(tensors[0].shape)          # the per-example result has one more axis
+        return Stack(batching.batch_axis(self.axis, rank))(tensors)
+
     def forward(self, tensors):
         return kernels.call("stack")(tensors, self.axis)
 
@@ -141,6 +152,10 @@ class Split(Primitive):
         shape = list(x.shape)
         shape[axis] = -1 if size == -1 else size // self.output_num
         return tuple(Abstract(tuple(shape), x.dtype) for _ in range(self.output_num))
+
+    def batch(self, batched, x):
+        """vmap: the same split along the per-example axis shifted past the batch axis."""
+        return Split(batching.batch_axis(self.axis, len(x.shape) - 1), self.output_num)(x)
 
     def forward(self, x):
         return kernels.call("split")(x, self.output_num, self.axis)

@@ -1,8 +1,9 @@
 """MatMul and BatchMatMul.  No dtype promotion: both operands must share a dtype (semantics 1.7)."""
 from ... import kernels
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ..promotion import promote
-from ._base import broadcast_shape, shape_str, sum_to
+from ._base import broadcast_shape, check_tensor, shape_str, sum_to
 
 
 def _check_same_dtype(op, x, y):
@@ -37,6 +38,10 @@ class MatMul(Primitive):
                                      f"{shape_str(y.shape)}, transpose_a={self.transpose_a}, "
                                      f"transpose_b={self.transpose_b})", ValueError)
         return Abstract((m, n), x.dtype)
+
+    def batch(self, batched, x, y):
+        """vmap: a BatchMatMul, whose batch axes broadcast (an unbatched operand is shared)."""
+        return _BATCH[(self.transpose_a, self.transpose_b)](x, y)
 
     def forward(self, x, y):
         return kernels.call("matmul")(x, y, self.transpose_a, self.transpose_b)
@@ -78,6 +83,14 @@ class BatchMatMul(Primitive):
         batch = broadcast_shape("BatchMatMul", x.shape[:-2], y.shape[:-2])
         return Abstract(batch + (m, n), x.dtype)
 
+    def batch(self, batched, x, y):
+        """vmap: the batched operands lifted to the same per-example rank; the batch axes
+        broadcast."""
+        rank = max(batching.example_rank(x, batched[0]), batching.example_rank(y, batched[1]))
+        x = batching.lift_rank(x, rank) if batched[0] else x
+        y = batching.lift_rank(y, rank) if batched[1] else y
+        return self(x, y)
+
     def forward(self, x, y):
         return kernels.call("batch_matmul")(x, y, self.transpose_a, self.transpose_b)
 
@@ -99,8 +112,22 @@ _BATCH = {(a, b): BatchMatMul(a, b) for a in (False, True) for b in (False, True
 
 
 def matmul(input, other):
-    """ops.matmul: numpy-like product (1-D operands promoted, batch axes broadcast)."""
+    """ops.matmul: numpy-like product (1-D operands promoted, batch axes broadcast).
+
+    Mismatched inner dimensions raise RuntimeError: MindSpore 2.10 runs ``ops.matmul`` as
+    MatMulExt, which checks them at launch (recorded); the ``ops.MatMul`` primitive raises
+    ValueError at shape inference.
+    """
     x, y = input, other
+    check_tensor("matmul", "input", x)
+    check_tensor("matmul", "other", y)
+    inner_x = x.shape[-1] if len(x.shape) else None
+    inner_y = y.shape[-2] if len(y.shape) > 1 else (y.shape[0] if len(y.shape) else None)
+    if inner_x is not None and inner_y is not None and inner_x != inner_y and -1 not in (
+            inner_x, inner_y):
+        raise op_error("MatMulExt", f"shape1[-1] must be equal to shape2[-2], but got {inner_x} "
+                                    f"and {inner_y} (shapes {shape_str(x.shape)} and "
+                                    f"{shape_str(y.shape)}).", RuntimeError)
     if len(x.shape) == 1 and len(y.shape) == 1:
         return F.reduce_sum(x * y, (), False)
     squeeze = []

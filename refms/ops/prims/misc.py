@@ -3,8 +3,10 @@ BitwiseOr, AddN; and ``ops.isclose`` composed from comparisons.
 """
 import numpy as np
 
+from ..._tensor import Tensor
 from ... import dtype as mstype
 from ... import kernels
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote_many
 from ._base import binary_abstract, broadcast_shape, grad_like, normalize_axis, shape_str
@@ -29,6 +31,10 @@ class _Clip(Primitive):
             if bound is not None:
                 shape = broadcast_shape(self.name, shape, bound.shape)
         return shape
+
+    def batch(self, batched, x, clip_min, clip_max):
+        """vmap: the bounds broadcast against x, as the elementwise ops."""
+        return batching.elementwise(self, batched, (x, clip_min, clip_max))
 
     def forward(self, x, clip_min, clip_max):
         return kernels.call("clip")(x, clip_min, clip_max)
@@ -106,6 +112,10 @@ class CumSum(Primitive):
         normalize_axis("CumSum", axis, len(x.shape))
         return Abstract(tuple(x.shape), x.dtype)
 
+    def batch(self, batched, x, axis):
+        """vmap: the per-example axis shifted past the batch axis."""
+        return self(x, batching.batch_axis(int(axis), len(x.shape) - 1))
+
     def forward(self, x, axis):
         return kernels.call("cumsum")(x, int(axis) % max(x.ndim, 1), self.exclusive, self.reverse)
 
@@ -125,6 +135,11 @@ class _Bitwise(Primitive):
                 raise op_error(self.name, f"the dtype of '{name}' should be an integer or Bool "
                                           f"type, but got {dtype}.")
         return result
+
+    def batch(self, batched, x, y):
+        """vmap: broadcasting, as the elementwise ops."""
+        return batching.elementwise(self, batched, (x, y))
+
 
 
 @register
@@ -154,6 +169,10 @@ class Invert(Primitive):
                                      f"{x.dtype}.")
         return Abstract(tuple(x.shape), x.dtype)
 
+    def batch(self, batched, x):
+        """vmap: pointwise, so the batch passes straight through."""
+        return self(x)
+
     def forward(self, x):
         return kernels.call("invert")(x)
 
@@ -176,6 +195,10 @@ class AddN(Primitive):
                                        f"{shape_str(first.shape)}.", ValueError)
         return Abstract(tuple(first.shape), first.dtype)
 
+    def batch(self, batched, tensors):
+        """vmap: every member is batched (the executor broadcast the others): a plain AddN."""
+        return self(tensors)
+
     def forward(self, tensors):
         return kernels.call("add_n")(tensors)
 
@@ -190,6 +213,10 @@ _CLAMP = Clamp()
 def clip_by_value(x, clip_value_min=None, clip_value_max=None):
     """ops.clip_by_value(x, clip_value_min=None, clip_value_max=None); x may be a list/tuple."""
     if isinstance(x, (tuple, list)):
+        if not all(isinstance(t, Tensor) for t in x):
+            raise TypeError(f"For 'clip_by_value', the type of argument 'x' must be Tensor or "
+                            f"tuple[Tensor] or list[Tensor], but got {type(x).__name__} holding "
+                            f"{sorted({type(t).__name__ for t in x})}.")
         return tuple(_CLIP_BY_VALUE(t, clip_value_min, clip_value_max) for t in x)
     return _CLIP_BY_VALUE(x, clip_value_min, clip_value_max)
 

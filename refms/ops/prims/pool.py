@@ -26,6 +26,7 @@ import numpy as np
 from ... import dtype as mstype
 from ... import kernels
 from ...kernels.pool import real_cell_counts
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ._base import FLOATS, shape_str
 from .conv import positive_pair, same_padding
@@ -194,11 +195,20 @@ class MaxPool(_Pool2D):
     def infer(self, x):
         return Abstract(self.output_shape(x), x.dtype)
 
+    def batch(self, batched, x):
+        """vmap: the batch folds into N."""
+        return batching.merge_batch(self, x)
+
     def forward(self, x):
         return self.max_pool(x)[0]
 
     def bprop(self, x, out, dout):
         return (MaxPoolGrad.like(self)(x, out, dout),)
+
+
+#: −FLT_MAX by item size (float16, float32, float64): where MindSpore's MaxPoolWithArgmaxV2
+#: starts its scan.
+_LOWEST = {2: -65504.0, 4: -3.4028234663852886e38, 8: -1.7976931348623157e308}
 
 
 @register
@@ -231,6 +241,12 @@ class MaxPoolWithArgmaxV2(_Pool2D):
         return Abstract(shape, x.dtype), Abstract(shape, self.argmax_type)
 
     def forward(self, x):
+        """NaN cells never win: MindSpore 2.10's kernel scans from −FLT_MAX, so a window of
+        only NaN gives −FLT_MAX (recorded).  Unlike :class:`MaxPool`, whose first cell wins."""
+        nan = kernels.call("isnan")(x)
+        if bool(kernels.call("reduce_any")(nan, (), False)):
+            lowest = kernels.call("full_like")(x, _LOWEST[x.dtype.itemsize])
+            x = kernels.call("where")(nan, lowest, x)
         return self.max_pool(x)
 
     def bprop(self, x, out, dout):
@@ -249,6 +265,12 @@ class MaxPoolGrad(_Pool2D):
             raise op_error(self.name, f"the shape of 'grad' should be {shape_str(self.output_shape(x))}, "
                                       f"but got {shape_str(dout.shape)}.", ValueError)
         return Abstract(x.shape, x.dtype)
+
+    def batch(self, batched, x, out, dout):
+        """vmap with every input batched: the batch folds into N."""
+        if not all(batched):
+            return NotImplemented
+        return batching.merge_batch_all(self, (x, out, dout))
 
     def forward(self, x, out, dout):
         return kernels.call("max_pool2d_grad")(dout, self.argmax(x, out), x.shape)
@@ -294,6 +316,10 @@ class AvgPool(_AvgDivisor, _Pool2D):
     def infer(self, x):
         return Abstract(self.output_shape(x), x.dtype)
 
+    def batch(self, batched, x):
+        """vmap: the batch folds into N."""
+        return batching.merge_batch(self, x)
+
     def forward(self, x):
         return kernels.call("avg_pool2d")(x, *self.kernel_args(x.shape), self.divisor(x.shape))
 
@@ -313,6 +339,12 @@ class AvgPoolGrad(_AvgDivisor, _Pool2D):
             raise op_error(self.name, f"the shape of 'grad' should be {shape_str(self.output_shape(x))}, "
                                       f"but got {shape_str(dout.shape)}.", ValueError)
         return Abstract(x.shape, x.dtype)
+
+    def batch(self, batched, x, out, dout):
+        """vmap with every input batched: the batch folds into N."""
+        if not all(batched):
+            return NotImplemented
+        return batching.merge_batch_all(self, (x, out, dout))
 
     def forward(self, x, out, dout):
         return kernels.call("avg_pool2d_grad")(dout, x.shape, *self.kernel_args(x.shape),

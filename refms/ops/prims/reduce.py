@@ -8,6 +8,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ._base import normalize_axes
 
@@ -40,6 +41,15 @@ class _Reduce(Primitive):
         else:
             shape = tuple(d for i, d in enumerate(x.shape) if axes and i not in axes)
         return Abstract(shape, x.dtype)
+
+    def batch(self, batched, x, axis=()):
+        """vmap: the per-example axes shifted past the batch axis (``()``: all of them)."""
+        rank = len(x.shape) - 1
+        if rank == 0:                      # a scalar per example: reduce a length-1 axis
+            out = self(F.reshape(x, (x.shape[0], 1)), (1,))
+            return F.reshape(out, (x.shape[0],)) if self.keep_dims else out
+        axes = normalize_axes(self.name, axis, rank) or tuple(range(rank))
+        return self(x, tuple(a + 1 for a in axes))
 
     def forward(self, x, axis=()):
         axes = normalize_axes(self.name, axis, x.ndim)
@@ -74,6 +84,13 @@ class ReduceMean(_Reduce):
 
 class _ReduceExtremum(_Reduce):
     """max/min: the gradient goes to the elements equal to the result, shared equally on ties."""
+
+    def infer(self, x, axis=()):
+        axes = normalize_axes(self.name, axis, len(x.shape)) or tuple(range(len(x.shape)))
+        if any(x.shape[i] == 0 for i in axes):
+            raise op_error(self.name, f"cannot reduce over an empty dimension: input shape "
+                                      f"{tuple(x.shape)}, axis {axis}.", ValueError)
+        return super().infer(x, axis)
 
     def bprop(self, x, axis, out, dout):
         hits = F.cast(F.equal(x, self._restore(x, axis, out)), dout.dtype)

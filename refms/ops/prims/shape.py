@@ -6,6 +6,7 @@ Values are only moved, so each bprop is the inverse movement of ``dout``
 import numpy as np
 
 from ... import kernels
+from .. import batching
 from ..primitive import Primitive, Abstract, register, alias, op_error
 from ._base import normalize_axis, shape_str, sum_to
 
@@ -44,6 +45,10 @@ class Reshape(Primitive):
                            ValueError)
         return Abstract(shape, x.dtype)
 
+    def batch(self, batched, x, shape):
+        """vmap: one Reshape of the whole batch (row-major order keeps examples apart)."""
+        return batching.as_reshape(self, x, shape)
+
     def forward(self, x, shape):
         return kernels.call("reshape")(x, shape if not isinstance(shape, int) else (shape,))
 
@@ -64,6 +69,11 @@ class Transpose(Primitive):
                                         f"{shape_str(x.shape)}.", ValueError)
         return Abstract(tuple(x.shape[p] for p in perm), x.dtype)
 
+    def batch(self, batched, x, perm):
+        """vmap: the batch axis stays first, the per-example axes are permuted after it."""
+        rank = len(x.shape) - 1
+        return self(x, (0,) + tuple(batching.batch_axis(p, rank) for p in perm))
+
     def forward(self, x, perm):
         return kernels.call("transpose")(x, perm)
 
@@ -82,6 +92,10 @@ class ExpandDims(Primitive):
         shape = list(x.shape)
         shape.insert(axis, 1)
         return Abstract(tuple(shape), x.dtype)
+
+    def batch(self, batched, x, axis):
+        """vmap: a reshape of the whole batch."""
+        return batching.as_reshape(self, x, axis)
 
     def forward(self, x, axis):
         return kernels.call("expand_dims")(x, axis)
@@ -115,6 +129,10 @@ class Squeeze(Primitive):
         axes = self._axes(x.shape)
         return Abstract(tuple(d for i, d in enumerate(x.shape) if i not in axes), x.dtype)
 
+    def batch(self, batched, x):
+        """vmap: a reshape of the whole batch."""
+        return batching.as_reshape(self, x)
+
     def forward(self, x):
         return kernels.call("squeeze")(x, tuple(self._axes(x.shape)))
 
@@ -133,6 +151,10 @@ class Flatten(Primitive):
                                       "tensor.", ValueError)
         rest = -1 if -1 in x.shape[1:] else _size(x.shape[1:])
         return Abstract((x.shape[0], rest), x.dtype)
+
+    def batch(self, batched, x):
+        """vmap: a reshape of the whole batch."""
+        return batching.as_reshape(self, x)
 
     def forward(self, x):
         return kernels.call("reshape")(x, (x.shape[0], -1))
@@ -169,6 +191,11 @@ class BroadcastTo(Primitive):
             result.append(d)
         return Abstract(tuple(result), x.dtype)
 
+    def batch(self, batched, x):
+        """vmap: broadcast to (B,) + the per-example result shape."""
+        shape = tuple(self.infer(batching.per_example(x)).shape)
+        return BroadcastTo(tuple(x.shape)[:1] + shape)(batching.lift_rank(x, len(shape)))
+
     def forward(self, x):
         lead = len(self.shape) - x.ndim
         shape = tuple(x.shape[i - lead] if d == -1 else d for i, d in enumerate(self.shape))
@@ -198,6 +225,11 @@ class Tile(Primitive):
     def infer(self, x, multiples):
         shape, multiples = self._aligned(x.shape, multiples)
         return Abstract(tuple(s * m for s, m in zip(shape, multiples)), x.dtype)
+
+    def batch(self, batched, x, multiples):
+        """vmap: per-example shape and multiples padded to one rank; the batch axis tiled once."""
+        shape, multiples = self._aligned(tuple(x.shape)[1:], multiples)
+        return self(batching.lift_rank(x, len(shape)), (1,) + tuple(multiples))
 
     def forward(self, x, multiples):
         return kernels.call("tile")(x, multiples)

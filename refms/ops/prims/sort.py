@@ -12,6 +12,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
+from .. import batching
 from ..primitive import F, Primitive, Abstract, register, functional, op_error
 from ._base import normalize_axis, shape_str
 from .index import TensorScatterElements
@@ -47,6 +48,10 @@ class Sort(Primitive):
         _check_sortable("Sort", x)
         normalize_axis("Sort", self.axis, len(x.shape))
         return Abstract(tuple(x.shape), x.dtype), Abstract(tuple(x.shape), mstype.int32)
+
+    def batch(self, batched, x):
+        """vmap: the same sort along the per-example axis shifted past the batch axis."""
+        return Sort(batching.batch_axis(self.axis, len(x.shape) - 1), self.descending)(x)
 
     def forward(self, x):
         return kernels.call("sort")(x, self.axis, self.descending)
@@ -84,6 +89,12 @@ class TopK(Primitive):
         shape = tuple(x.shape[:-1]) + (int(k),)
         return Abstract(shape, x.dtype), Abstract(shape, mstype.int32)
 
+    def batch(self, batched, x, k):
+        """vmap: TopK works along the last axis, which the batch axis leaves in place."""
+        if len(x.shape) < 2:
+            return NotImplemented
+        return self(x, k)
+
     def forward(self, x, k):
         return kernels.call("topk")(x, int(k), self.sorted)
 
@@ -107,8 +118,16 @@ class _ArgExtremum(Primitive):
     def infer(self, x):
         _check_sortable(self.name, x, allow_bool=True)
         axis = normalize_axis(self.name, self.axis, len(x.shape))
+        if len(x.shape) and x.shape[axis] == 0:
+            # MindSpore 2.10's CPU kernel fails to launch here (RuntimeError, recorded)
+            raise op_error(self.name, f"the dimension {axis} to search is empty (input shape "
+                                      f"{shape_str(x.shape)}).", RuntimeError)
         shape = tuple(d for i, d in enumerate(x.shape) if i != axis)
         return Abstract(shape, self.output_type)
+
+    def batch(self, batched, x):
+        """vmap: the per-example axis shifted past the batch axis."""
+        return type(self)(batching.batch_axis(self.axis, len(x.shape) - 1), self.output_type)(x)
 
     def forward(self, x):
         return kernels.call(self.kernel)(x, self.axis)
@@ -145,6 +164,11 @@ class _ArgExtremumWithValue(Primitive):
         else:
             shape = tuple(d for i, d in enumerate(x.shape) if i != axis)
         return Abstract(shape, mstype.int64), Abstract(shape, x.dtype)
+
+    def batch(self, batched, x):
+        """vmap: the per-example axis shifted past the batch axis."""
+        axis = batching.batch_axis(self.axis, len(x.shape) - 1)
+        return type(self)(axis, self.keep_dims)(x)
 
     def forward(self, x):
         index = kernels.call("expand_dims")(kernels.call(self.kernel)(x, self.axis), self.axis)

@@ -113,6 +113,11 @@ class CallbackManager(Callback):
         elif callbacks is not None:
             raise TypeError("The 'callbacks' is not a Callback or a list of Callback.")
 
+    @property
+    def callbacks(self):
+        """The managed callbacks, in call order."""
+        return list(self._callbacks)
+
     def __enter__(self):
         if self._stack is None:
             self._stack = ExitStack().__enter__()

@@ -58,7 +58,7 @@ class Accuracy(EvaluationBase):
             raise RuntimeError("The 'Accuracy' can not be calculated, because the number of samples "
                                "is 0, please check whether your inputs(predicted value, true value) "
                                "are empty, or has called update method before calling eval method.")
-        return int(self._correct_num) / self._total_num
+        return np.float64(self._correct_num) / self._total_num     # numpy float64, as MindSpore
 
 
 class TopKCategoricalAccuracy(Metric):
@@ -100,7 +100,7 @@ class TopKCategoricalAccuracy(Metric):
                                "number of samples is 0, please check whether your inputs "
                                "(predicted value, true value) are empty, or has called update "
                                "method before calling eval method.")
-        return int(self._correct_num) / self._samples_num
+        return np.float64(self._correct_num) / self._samples_num   # numpy float64, as MindSpore
 
 
 class Top1CategoricalAccuracy(TopKCategoricalAccuracy):

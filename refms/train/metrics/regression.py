@@ -41,7 +41,7 @@ class _ErrorMetric(Metric):
                                f"samples is 0, please check whether your inputs(predicted value, "
                                f"true value) are empty, or has called update method before "
                                f"calling eval method.")
-        return self._error_sum / self._samples_num
+        return np.float64(self._error_sum / self._samples_num)    # numpy float64, as MindSpore
 
 
 class MAE(_ErrorMetric):
