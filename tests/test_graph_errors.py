@@ -35,7 +35,7 @@ SCRIPTS = {
 
         ms.set_context(mode=ms.GRAPH_MODE)
         Net()(Tensor(np.ones(3, np.float32)))
-        """, "ValueError: For 'MatMul'", "script.py:8:16"),
+        """, "Error: For 'MatMul", "script.py:8:16"),
     "syntax": ("""\
         import numpy as np
         import refms as ms
