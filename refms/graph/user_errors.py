@@ -3,7 +3,7 @@
 An error raised while a graph compiles or runs travels through dozens of the
 compiler's own frames (inference recursion, passes, the executor).  At the
 entries a user calls — a ``jit`` function, a Cell in GRAPH_MODE, a compiled
-gradient — :func:`for_user` takes refms's frames out of its traceback, as
+gradient — ``for_user`` takes refms's frames out of its traceback, as
 MindSpore's errors show the user's script and not its C++ compiler.  The error
 keeps its type, its message and its note naming the user's source,
 ``In file script.py:8:9: z = y.foo_bar()`` (file, line, column:
