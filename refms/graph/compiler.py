@@ -25,6 +25,8 @@ import sys
 import threading
 import types
 
+import numpy as np
+
 from .. import compat as _compat
 from .. import context as _context
 from .._tensor import Tensor
@@ -112,9 +114,9 @@ class Compiled:
         if self.flat is None:                     # planned on the first run
             self.flat = flat_plan(self.entry) or False
         if self.flat:
-            return self.flat.run(tuple(args))
+            return python_numbers(self.flat.run(tuple(args)))
         with deep_recursion():
-            return run_graph(self.entry, tuple(args))
+            return python_numbers(run_graph(self.entry, tuple(args)))
 
     def guards_hold(self):
         """Whether each attribute the program reads at run time still holds the kind of value
@@ -130,6 +132,20 @@ class Compiled:
             if name == stage or name.endswith("_" + stage):
                 return text
         raise KeyError(f"no stage {stage!r}; stages: {[n for n, _ in self.stages]}")
+
+
+def python_numbers(value):
+    """A program's output with numpy numbers made Python numbers (in tuples, lists and dicts
+    too): a graph has no numpy scalar type, so MindSpore returns ``tuple(np.array([1, 2]))``
+    computed in a graph as ``(1, 2)`` (MindSpore 2.10, observed)."""
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, (tuple, list)) and not hasattr(value, "_fields"):
+        converted = [python_numbers(v) for v in value]
+        return converted if isinstance(value, list) else tuple(converted)
+    if isinstance(value, dict):
+        return {k: python_numbers(v) for k, v in value.items()}
+    return value
 
 
 def signature_key(args):

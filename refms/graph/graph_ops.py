@@ -14,6 +14,7 @@ elimination keeps them and no pass reorders or merges them.
 """
 import operator
 
+from .. import dtype as mstype
 from .._tensor import Tensor
 from ..tensor_print import tensor_repr
 
@@ -84,12 +85,18 @@ def _raise(error):
 
 
 def _print_one(value):
-    """One argument of a graph ``print``, as MindSpore's Print op shows it."""
+    """One argument of a graph ``print``, as MindSpore's Print op shows it (MindSpore 2.10 CPU,
+    observed): a 0-d Tensor as its bare value (a bool one as ``1``/``0``), other Tensors as
+    ``Tensor(shape=…, value=[1 2 3])``, and a list like a tuple, ``(1, 2)`` — the graph
+    stores both as sequences."""
     if isinstance(value, Tensor):
+        if value.ndim == 0:
+            element = value.asnumpy()[()]
+            return str(int(element)) if value.dtype == mstype.bool_ else str(element)
         text = tensor_repr(value)
         head, _, body = text.partition("value=")
         return head + "value=" + body.replace(",", "").replace(" [", "[", 1)
-    if isinstance(value, tuple):
+    if isinstance(value, (tuple, list)):
         return "(" + ", ".join(_print_one(v) for v in value) + ("," if len(value) == 1 else "") + ")"
     return str(value)
 
@@ -193,7 +200,7 @@ class FString(GraphOp):
 
 
 class Comprehension(GraphOp):
-    """``[elt(x) for x in seq if cond(x)]`` (``kind``: list, tuple for a generator, dict):
+    """``[elt(x) for x in seq if cond(x)]`` (``kind``: list — also for a generator — or dict):
     inputs are the element function, the optional filter function and the sequence."""
 
     def __init__(self, kind, has_filter):
@@ -210,6 +217,10 @@ class NameSpace:
         self.fn_name = fn_name
         self.globals = globals_
         self.closure = closure          # name -> cell contents (read when resolving)
+
+    def has_variable(self, name):
+        """Whether ``name`` is a closure variable or a global here (builtins not counted)."""
+        return name in self.closure or name in self.globals
 
     def __repr__(self):
         return f"NameSpace[{self.fn_name}]"

@@ -305,6 +305,9 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules):
             return self.trace_call(ctx, fn.fn, bound + list(args), kwargs, loc)
         if callable(fn):
             return self.trace_call(ctx, fn, args, kwargs, loc)
+        if getattr(type(fn), "__ms_class__", False):      # an object of a jit_class
+            raise ValueError(f"MsClassObject: '{type(fn).__name__}' has no __call__ function, "
+                             f"please check the code.")
         raise TypeError(f"'{type(fn).__name__}' object is not callable")
 
     def call_mutable(self, ctx, args, kwargs, loc):
