@@ -22,6 +22,7 @@ code), so they may call refms ops freely.
 """
 import builtins as _builtins
 
+import numpy as np
 
 from .. import dtype as mstype
 from .._tensor import Tensor
@@ -229,8 +230,12 @@ def graph_iter(value):
 
 
 def graph_setitem(container, index, value):
-    """``x[i] = v`` rebinds ``x`` to an updated copy: lists, dicts and tuples here; Tensors
-    through a functional update (masked select)."""
+    """``x[i] = v`` rebinds ``x`` to an updated copy: lists, dicts and numpy arrays (values
+    JIT Fallback computes at compile time) here; Tensors through the functional ``SetItem``."""
+    if isinstance(container, np.ndarray):
+        updated = container.copy()
+        updated[index] = value
+        return updated
     if isinstance(container, list):
         updated = list(container)
         updated[index] = value

@@ -9,7 +9,8 @@ values (:mod:`refms.graph.infer`); most of the parse-time ops
 never run.
 
 Ops with ``effect = True`` have an effect outside their result (printing,
-raising): dead-code elimination keeps them and no pass reorders or merges them.
+raising, setting an attribute — or reading one the program sets): dead-code
+elimination keeps them and no pass reorders or merges them.
 """
 import operator
 
@@ -19,6 +20,7 @@ from ..tensor_print import tensor_repr
 
 __all__ = ["GraphOp", "MAKE_TUPLE", "MAKE_LIST", "MAKE_DICT", "TUPLE_GETITEM", "GETATTR",
            "GETITEM", "MAKE_SLICE", "SWITCH", "PARTIAL", "NOT", "RAISE", "PRINT", "RESOLVE",
+           "SETATTR", "LOAD_ATTR", "MUTABLE",
            "CallWithSpec", "FString", "Comprehension", "NameSpace", "Symbol", "Undefined",
            "PartialValue", "truth", "print_values"]
 
@@ -125,6 +127,18 @@ NOT = GraphOp("not_", lambda x: not truth(x))
 RAISE = GraphOp("raise", _raise, effect=True)
 PRINT = GraphOp("Print", print_values, effect=True)
 RESOLVE = GraphOp("resolve")
+
+
+def _setattr(obj, name, value):
+    setattr(obj, name, value)
+
+
+#: ``obj.name = value`` run when the graph runs (:mod:`refms.graph.attributes`).
+SETATTR = GraphOp("setattr", _setattr, effect=True)
+#: ``obj.name`` read when the graph runs: an attribute the program also sets.
+LOAD_ATTR = GraphOp("load_attr", getattr, effect=True)
+#: ``mutable(x)`` in a graph: ``x`` itself, typed as a variable (:mod:`refms.graph.mutable`).
+MUTABLE = GraphOp("mutable", lambda x: x)
 
 
 class CallWithSpec(GraphOp):

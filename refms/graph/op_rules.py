@@ -11,6 +11,7 @@ depends on *when* a value is known have their own rule:
 * ``MakeTuple``/``MakeList``/``MakeDict`` of constants are constants;
 * ``raise`` is an effect whose value is ``Bottom``;
 * ``not`` of a Tensor is ``LogicalNot``;
+* ``setattr`` and the reads of attributes the program sets: :mod:`refms.graph.attributes`;
 * a comprehension is unrolled over a sequence of known length.
 """
 import operator
@@ -69,7 +70,7 @@ class GraphOpRules:
             id(G.MAKE_DICT): self.op_make_dict, id(G.TUPLE_GETITEM): self.op_tuple_getitem,
             id(G.PARTIAL): self.op_partial, id(G.GETATTR): self.op_getattr,
             id(G.GETITEM): self.op_getitem, id(G.MAKE_SLICE): self.op_slice,
-            id(G.PRINT): self.op_print,
+            id(G.PRINT): self.op_print, id(G.SETATTR): self.op_setattr,
         }.get(id(op))
         if rule is None:
             raise GraphCompileError(f"graph op {op.name} cannot be inferred here (was the graph "
@@ -170,6 +171,10 @@ class GraphOpRules:
             method = GRAPH_DICT_METHODS[name.value]
             abstract = A.AbstractPartial(A.Const(method), ValueNode(method), [(obj_node, obj)])
             return ValueNode(method, abstract=abstract, loc=loc), abstract
+        if isinstance(obj, A.Const):          # an attribute the program sets is read at run time
+            found = self.read_attribute(ctx, obj_node, obj.value, name.value, loc)
+            if found is not None:
+                return found
         return self.trace_call(ctx, getattr, args, {}, loc)
 
     def op_getitem(self, ctx, args, loc):

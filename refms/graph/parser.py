@@ -133,8 +133,8 @@ def assigned_names(statements):
                 targets(elt)
         elif isinstance(node, ast.Starred):
             targets(node.value)
-        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
-            add(node.value.id)
+        elif isinstance(node, ast.Subscript):
+            targets(node.value)                # x[i][j] = v rebinds x
 
     def visit(stmt):
         if isinstance(stmt, ast.Assign):
@@ -307,12 +307,14 @@ class FunctionParser(ExpressionParser):
         return block
 
     def stmt_AugAssign(self, block, node):
-        """``x += v`` is ``x = x + v`` (also ``x[i] += v``)."""
+        """``x += v`` is ``x = x + v`` (also ``x[i] += v``, ``self.n += v``)."""
         op = self.binary_operator(node.op, node)
         if isinstance(node.target, ast.Name):
             current = self.lookup_name(block, node.target.id, node.target)
         elif isinstance(node.target, ast.Subscript):
             current = self.subscript_value(block, node.target)
+        elif isinstance(node.target, ast.Attribute):
+            current = self.expr_Attribute(block, node.target)
         else:
             raise self.error("AugAssign to " + type(node.target).__name__, node)
         value = block.graph.apply([op, current, self.expr(block, node.value)], loc=self.loc(node))
@@ -332,15 +334,35 @@ class FunctionParser(ExpressionParser):
                 item = block.graph.apply([G.GETITEM, value, ValueNode(k)], loc=self.loc(target))
                 self.assign(block, element, item)
             return
-        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
-            base = self.lookup_name(block, target.value.id, target.value)
-            index = self.index(block, target.slice)
-            updated = block.graph.apply([ValueNode(graph_setitem), base, index, value],
-                                        loc=self.loc(target))
-            block.vars[target.value.id] = updated
+        if isinstance(target, ast.Subscript):
+            self.assign_subscript(block, target, value)
+            return
+        if isinstance(target, ast.Attribute):
+            self.assign_attribute(block, target, value)
             return
         raise self.error("assignment to " + type(target).__name__, target,
-                         "graph mode assigns to names, tuples of names and subscripts of names")
+                         "graph mode assigns to names, attributes, subscripts and tuples of "
+                         "them")
+
+    def assign_subscript(self, block, target, value):
+        """``x[i] = v`` rebinds ``x`` to an updated copy (graph values are immutable; a Tensor
+        gets the functional ``SetItem``); ``x[i][j] = v`` is ``x[i] = x[i] updated at j``,
+        ``self.w[i] = v`` assigns ``self.w`` (syntax support: "List", "Tensor" index
+        assignment)."""
+        base = self.expr(block, target.value)
+        index = self.index(block, target.slice)
+        updated = block.graph.apply([ValueNode(graph_setitem), base, index, value],
+                                    loc=self.loc(target))
+        if isinstance(target.value, (ast.Name, ast.Subscript, ast.Attribute)):
+            self.assign(block, target.value, updated)
+        # else ``f()[i] = v`` updates a temporary: nothing to rebind (MindSpore accepts it)
+
+    def assign_attribute(self, block, target, value):
+        """``obj.name = v``: a ``setattr`` node, given its meaning by inference
+        (:mod:`refms.graph.attributes`; syntax support: "Attribute References and Attribute
+        Modification", "Supporting Property Setting and Modification")."""
+        obj = self.expr(block, target.value)
+        block.graph.apply([G.SETATTR, obj, ValueNode(target.attr), value], loc=self.loc(target))
 
     def stmt_FunctionDef(self, block, node):
         """A nested ``def``: a child graph (a closure when it uses enclosing variables)."""
