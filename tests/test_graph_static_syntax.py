@@ -68,16 +68,8 @@ KNOWN_DIFFERENCES = {
         "as of this recording: MindSpore raised RuntimeError, refms GraphSyntaxError: Unsupported syntax 'Try' in graph mode at example.py:8:7 try:",
     "static_graph.en47":
         "as of this recording: refms raised TypeError: 'ndarray' object does not support item assignment",
-    "static_graph.en49":
-        "as of this recording: refms raised GraphCompileError: asnumpy() needs the value of a Tensor (at example.py:6), but in graph mode a Tensor computed by the graph (shape [2], ",
-    "static_graph.en52":
-        "as of this recording: refms raised AssertionError:",
-    "static_graph.en53":
-        "as of this recording: refms raised AssertionError:",
     "static_graph.en58":
         "as of this recording: expected line 3: '[' != documented '(' documented: ... y is None x : ( 1 , 2 ) ... printed: ... y is None x : [ 1 , 2 ] ...",
-    "static_graph.en59":
-        "as of this recording: refms raised GraphCompileError: asnumpy() needs the value of a Tensor (at example.py:7), but in graph mode a Tensor computed by the graph (shape [3], ",
     "static_graph.en61":
         "as of this recording: refms raised GraphSyntaxError: Unsupported syntax 'assignment to Attribute' in graph mode at example.py:13:7: graph mode assigns to names, tuples of n",
     "static_graph.en62":
@@ -90,20 +82,14 @@ KNOWN_DIFFERENCES = {
         "as of this recording: refms raised GraphSyntaxError: Unsupported syntax 'assignment to Attribute' in graph mode at example.py:16:7: graph mode assigns to names, tuples of n",
     "static_graph.en66":
         "as of this recording: MindSpore raised RuntimeError (The pointer[host_tensor] is null.); refms did not raise",
-    "static_graph.en67":
-        "as of this recording: refms raised GraphCompileError: asnumpy() needs the value of a Tensor (at example.py:10), but in graph mode a Tensor computed by the graph (shape [], ",
     "static_graph.en68":
         "as of this recording: refms raised GraphSyntaxError: Unsupported syntax 'assignment to Attribute' in graph mode at example.py:11:9: graph mode assigns to names, tuples of n",
-    "static_graph.en69":
-        "as of this recording: refms raised GraphCompileError: Using a Tensor as a Python index needs the value of a Tensor (at example.py:6), but in graph mode a Tensor computed by",
     "static_graph.zh63":
         "as of this recording: refms raised GraphSyntaxError: Unsupported syntax 'assignment to Attribute' in graph mode at example.py:11:7: graph mode assigns to names, tuples of n",
     "static_graph.zh64":
         "as of this recording: refms raised GraphSyntaxError: Unsupported syntax 'assignment to Attribute' in graph mode at example.py:11:7: graph mode assigns to names, tuples of n",
     "static_graph.zh65":
         "as of this recording: refms raised GraphSyntaxError: Unsupported syntax 'assignment to Attribute' in graph mode at example.py:16:7: graph mode assigns to names, tuples of n",
-    "statements.en02":
-        "as of this recording: MindSpore raised AssertionError, refms GraphCompileError: Python's truth test (bool(), 'if', 'and', 'or' in library code) needs the value of a Tensor ",
     "statements.en11":
         "as of this recording: refms raised NameError: name 'z' is not defined on every path to this use (it is assigned in only some branches or loop iterations)",
     "statements.en16":
@@ -114,20 +100,15 @@ KNOWN_DIFFERENCES = {
         "as of this recording: refms raised GraphSyntaxError: Unsupported syntax 'With' in graph mode at example.py:21:9 with obj as sample:",
     "statements.zh20":
         "as of this recording: MindSpore raised TypeError, refms GraphSyntaxError: Unsupported syntax 'comprehension with several 'for' clauses' in graph mode at example.py:6:11 res",
-    "python_builtin_functions.en01":
-        "as of this recording: refms raised GraphCompileError: int() needs the value of a Tensor (at example.py:4), but in graph mode a Tensor computed by the graph (shape [1], Floa",
     "python_builtin_functions.en02":
-        "as of this recording: refms raised GraphCompileError: asnumpy() needs the value of a Tensor (at example.py:4), but in graph mode a Tensor computed by the graph (shape [1], ",
+        "refms returns a float constant of the graph's output at Python precision; MindSpore 2.10 "
+        "returns a float literal (and a float computed from literals, float(-123.6)) at the top "
+        "level of the output as float32 (-123.5999984741211), but a float attribute of a Python "
+        "object or a run-time float at full precision",
     "python_builtin_functions.en05":
         "as of this recording: expected line 2: 'np' != documented '1' documented: ... , 3 ) b : ( 1 , 2 , 3 ) c ... printed: ... , 3 ) b : ( np . int64 ( 1 ) , ...",
     "python_builtin_functions.en06":
         "as of this recording: expected line 2: 'np' != documented '1' documented: ... , 3 ] b_t : [ 1 , 2 , 3 ] c_t ... printed: ... , 3 ] b_t : [ np . int64 ( 1 ) , ...",
-    "python_builtin_functions.en08":
-        "as of this recording: refms raised GraphCompileError: asnumpy() needs the value of a Tensor (at example.py:12), but in graph mode a Tensor computed by the graph (shape [1],",
-    "python_builtin_functions.en10":
-        "as of this recording: refms raised GraphCompileError: asnumpy() needs the value of a Tensor (at example.py:7), but in graph mode a Tensor computed by the graph (shape [4], ",
-    "python_builtin_functions.en11":
-        "as of this recording: refms raised GraphCompileError: asnumpy() needs the value of a Tensor (at example.py:7), but in graph mode a Tensor computed by the graph (shape [3], ",
     "python_builtin_functions.en17":
         "as of this recording: expected line 5: '10' != documented '[' documented: ... 6 d : 16 e : [ 4 6 ] f : [ ... printed: ... 6 d : 16 e : 10 f : [ [ 4 6 ...",
     "python_builtin_functions.en19":

@@ -155,7 +155,7 @@ class Transform:
             elif callee is G.TUPLE_GETITEM:
                 fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
                 records.append((node, "getitem", node.inputs[2].value))
-            elif isinstance(callee, G.GraphOp):
+            elif isinstance(callee, G.GraphOp) or _has_no_gradient(callee, node):
                 fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
             else:
                 if isinstance(head, ir.Parameter) or isinstance(callee, G.PartialValue):
@@ -325,6 +325,15 @@ class Transform:
         fwd.set_output(fwd.apply([G.MAKE_TUPLE, out, ir.ValueNode(back)], None,
                                  A.AbstractTuple([out_abstract, A.AbstractGraph(back)]), graph.loc))
         return fwd
+
+
+def _has_no_gradient(callee, node):
+    """A Python call whose result carries no gradient: Python numbers and host objects
+    known at run time (``n + 1`` on a run-time int, JIT Fallback's results), and a run-time
+    number made a 0-d Tensor for an op (numbers are constants for autodiff)."""
+    if callee is tracer.scalar_to_tensor:
+        return True
+    return callable(callee) and isinstance(node.abstract, (A.AbstractScalar, A.AbstractAny))
 
 
 def _all_none(grad):
