@@ -448,12 +448,6 @@ def uses_global(x):
     return x
 
 
-def uses_with(x):
-    with open("f"):
-        pass
-    return x
-
-
 def uses_set(x):
     s = {1, 2}
     return x
@@ -488,7 +482,6 @@ def uses_nested_decorator(x):
     (uses_while_else, "while...else", "while x.sum() < 3:"),
     (uses_for_else, "for...else", "for _ in range(3):"),
     (uses_global, "Global", "global X"),
-    (uses_with, "With", 'with open("f"):'),
     (uses_set, "Set", "s = {1, 2}"),
     (uses_two_for_comprehension, "comprehension with several 'for' clauses", "y = [a for"),
     (uses_walrus, "NamedExpr (:=)", "if (n := 3) > 2:"),

@@ -36,6 +36,7 @@ from .._tensor import Tensor
 from ..ops.primitive import Abstract
 from ..parameter import Parameter
 from .errors import GraphCompileError
+from .mutable import is_mutable, plain
 
 __all__ = ["Abstract", "Const", "AbstractScalar", "AbstractTuple", "AbstractAny",
            "AbstractClosure", "AbstractGraph",
@@ -195,7 +196,10 @@ def is_const(abstract):
 
 def abstract_of(value):
     """The abstract of a run-time argument: Tensors are abstract, containers of Tensors are
-    tuples, everything else is a constant."""
+    tuples, everything else is a constant — unless marked by ``mutable``: then its numbers
+    are run-time scalars too (:mod:`refms.graph.mutable`)."""
+    if is_mutable(value):
+        return broaden_all(abstract_of(plain(value)))
     if isinstance(value, Tensor):
         return Abstract(tuple(value.shape), value.dtype, getattr(value, "weak", False))
     if isinstance(value, (tuple, list)) and _contains_tensor(value):

@@ -34,12 +34,14 @@ import types
 from .. import context as _context
 from . import abstract as A
 from . import graph_ops as G
+from .attributes import AttributeRules
 from .bridge import PythonBridge
 from .cells import CellRule
 from .errors import GraphCompileError, note_location
 from .fallback import RuntimeFallback
 from .ir import FuncGraph, Parameter, ValueNode
 from .jit_function import JitTarget
+from .mutable import mutable
 from .op_rules import GraphOpRules, typed_node
 from .resolve import parsed_graph
 
@@ -86,11 +88,14 @@ class CompileUnit:
         return node
 
 
-class Specializer(PythonBridge, GraphOpRules, CellRule, RuntimeFallback):
-    """Types and specializes graphs; see the module docstring."""
+class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules, RuntimeFallback):
+    """Types and specializes graphs; see the module docstring.  ``runtime_attributes``: the
+    (id(object), name) of attributes the program sets and reads before setting them
+    (:mod:`refms.graph.attributes`), found by earlier tries."""
 
-    def __init__(self, unit=None):
+    def __init__(self, unit=None, runtime_attributes=()):
         self.unit = unit or CompileUnit()
+        self.init_attribute_state(runtime_attributes)
         self.cache = {}
         self.keep_alive = []
         self.pending = {}              # id(graph in progress) -> nodes waiting for its output
@@ -285,6 +290,8 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, RuntimeFallback):
                                 f"iterations)")
         if isinstance(fn, FuncGraph):
             return self.call_closure(ctx, A.AbstractClosure(fn, None), args, kwargs, loc)
+        if fn is mutable:
+            return self.call_mutable(ctx, args, kwargs, loc)
         if self.is_cell(fn):
             return self.call_cell(ctx, fn, args, kwargs, loc)
         if _is_partial(fn):
@@ -304,7 +311,21 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, RuntimeFallback):
             return self.trace_call(ctx, fn.fn, bound + list(args), kwargs, loc)
         if callable(fn):
             return self.trace_call(ctx, fn, args, kwargs, loc)
+        if getattr(type(fn), "__ms_class__", False):      # an object of a jit_class
+            raise ValueError(f"MsClassObject: '{type(fn).__name__}' has no __call__ function, "
+                             f"please check the code.")
         raise TypeError(f"'{type(fn).__name__}' object is not callable")
+
+    def call_mutable(self, ctx, args, kwargs, loc):
+        """``mutable(x)`` inside a graph: ``x`` as a variable — its numbers run-time scalars,
+        its constant Tensors Tensor abstracts (:mod:`refms.graph.mutable`)."""
+        self.trace_call(ctx, mutable, args, kwargs, loc)           # checks the arguments
+        node, abstract = args[0]
+        variable = A.broaden_all(abstract)
+        if A.key_of(variable) == A.key_of(abstract):
+            return node, abstract
+        return ctx.graph.apply([G.MUTABLE, typed_node(node, abstract)], abstract=variable,
+                               loc=loc), variable
 
     def parsed_callee(self, fn):
         """(parsed graph, bound self) when ``fn`` is user code the parser handles; else None."""
@@ -414,6 +435,7 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, RuntimeFallback):
             self.pending.setdefault(id(graph), []).append(node)
         if effects:
             ctx.effects = True
+            self.note_effect_call()
         return node, abstract
 
     def branch_graph(self, ctx, branch, branch_node, args, loc):
@@ -455,6 +477,7 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, RuntimeFallback):
                 self.pending.setdefault(id(graph), []).append(node)
         if any(g.flags.get("effects", g.output is None) for g in graphs):
             ctx.effects = True
+            self.note_effect_call()
         return node, result
 
 

@@ -2,8 +2,9 @@
 
 ``inspect.getsource`` returns whole lines; a ``def`` is dedented and parsed
 directly, a ``lambda`` is cut out of its line (it may sit inside a call that
-spans several lines) by parsing the shortest text from ``lambda`` that is a
-complete expression.  Line and column numbers are mapped back to the file, so
+spans several lines, and its body may go on over several lines) by parsing the
+shortest text from ``lambda`` that is a whole lambda reaching the end of its
+body, which the code object's source positions give.  Line and column numbers are mapped back to the file, so
 every node's :class:`~refms.graph.errors.Location` points at the real source.
 """
 import ast
@@ -23,8 +24,8 @@ class FunctionSource:
         self.tree = tree                      # ast.FunctionDef or ast.Lambda
         self.filename = filename
         self.line_offset = line_offset        # file line = ast line + line_offset
-        self.col_offset = col_offset          # file column = ast column + col_offset (first line
-                                              # of a lambda) or + dedent width (a def)
+        self.col_offset = col_offset          # file column = ast column + col_offset: the
+                                              # dedent width of a def, 0 for a lambda
 
     def location(self, node):
         line = getattr(node, "lineno", None)
@@ -38,29 +39,71 @@ class FunctionSource:
         return Location(self.filename, file_line, col, end_line, end_col, text)
 
 
+def _body_end(code, lines, start):
+    """Where the lambda's body ends at the latest, as (index into ``lines``, column in
+    characters): the furthest end of its instructions' source positions (Python 3.11
+    ``co_positions``, whose columns count UTF-8 bytes); None when they are not recorded."""
+    ends = [(end_line, end_col) for _, end_line, _, end_col in code.co_positions()
+            if end_line is not None and end_col is not None]
+    if not ends:
+        return None
+    end_line, end_col = max(ends)
+    row = end_line - start
+    if not 0 <= row < len(lines):
+        return None
+    return row, len(lines[row].encode("utf-8")[:end_col].decode("utf-8", errors="ignore"))
+
+
+def _parse_lambda(text, names):
+    """The ``ast.Lambda`` ``text`` is, when it is one with parameters ``names``; else None.
+    The text is parsed in parentheses: a lambda inside a call may continue on the next
+    lines, as Python allows inside brackets."""
+    try:
+        tree = ast.parse("(" + text + "\n)", mode="eval")
+    except SyntaxError:
+        return None
+    if not isinstance(tree.body, ast.Lambda):
+        return None
+    args = tree.body.args
+    found = tuple(a.arg for a in args.posonlyargs + args.args + args.kwonlyargs)
+    return tree.body if found == tuple(names) else None
+
+
 def _lambda_source(fn, lines, start):
-    """Cut the lambda defined at ``fn.__code__.co_firstlineno`` out of ``lines``."""
+    """Cut the lambda defined at ``fn.__code__.co_firstlineno`` out of ``lines``: from a
+    ``lambda`` on that line, the shortest text that is a whole lambda with ``fn``'s
+    parameters and reaches the end of its body (which may be on a later line)."""
     code = fn.__code__
     names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
     first = code.co_firstlineno
-    text_lines = lines[first - start:]
+    text_lines = lines[first - start:first - start + 20]
+    body_end = _body_end(code, text_lines, first)
     head = text_lines[0]
     column = head.find("lambda")
     while column != -1:
-        rest = head[column:] + "".join(text_lines[1:20])
-        for end in range(len(rest), 0, -1):
-            try:
-                tree = ast.parse(rest[:end], mode="eval")
-            except SyntaxError:
-                continue
-            if isinstance(tree.body, ast.Lambda):
-                args = tree.body.args
-                found = tuple(a.arg for a in args.posonlyargs + args.args + args.kwonlyargs)
-                if found == tuple(names):
-                    return tree.body, first - 1, column
-            break
+        rest = head[column:] + "".join(text_lines[1:])
+        shortest = 1
+        if body_end is not None:
+            row, col = body_end
+            shortest = (col - column if row == 0
+                        else len(head) - column + sum(len(t) for t in text_lines[1:row]) + col)
+        for end in range(max(shortest, 1), len(rest) + 1):
+            tree = _parse_lambda(rest[:end], names)
+            if tree is not None:
+                return _file_columns(tree, column), first - 1, 0
         column = head.find("lambda", column + 1)
     return None
+
+
+def _file_columns(tree, column):
+    """Make the columns of a lambda parsed as ``"(" + text`` columns of the file, ``text``
+    starting at ``column`` of its first line (later lines were parsed whole)."""
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) == 1:
+            node.col_offset += column - 1
+        if getattr(node, "end_lineno", None) == 1:
+            node.end_col_offset += column - 1
+    return tree
 
 
 def function_source(fn):
