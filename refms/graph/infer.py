@@ -294,9 +294,9 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules, RuntimeF
             return self.call_mutable(ctx, args, kwargs, loc)
         if self.is_cell(fn):
             return self.call_cell(ctx, fn, args, kwargs, loc)
-        if _is_partial(fn):
-            bound = [self.const(v, loc) for v in fn.args]
-            keywords = {k: self.const(v, loc) for k, v in fn.keywords.items()}
+        if _is_partial(fn):                   # its arguments may be stand-ins of graph values
+            bound = [self.from_python(ctx, v, loc) for v in fn.args]
+            keywords = {k: self.from_python(ctx, v, loc) for k, v in fn.keywords.items()}
             keywords.update(kwargs)
             return self.apply_value(ctx, fn.func, ValueNode(fn.func), bound + list(args),
                                     keywords, loc)
