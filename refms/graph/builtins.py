@@ -16,7 +16,8 @@ Support — Python built-in functions":
 ``d.keys()``, ``d.values()``, ``d.items()`` and ``d.has_key(k)`` of a dict are replaced too
 (``GRAPH_DICT_METHODS``), plus the helpers the parser emits: ``graph_iter`` and
 ``graph_len`` (``for`` loops), ``graph_context_manager`` (``with``), ``graph_setitem``
-(``x[i] = v``), ``graph_list_method`` (``xs.append(v)``), ``graph_not``.
+(``x[i] = v``), ``graph_list_method`` (``xs.append(v)``), ``graph_list_inplace``
+(``xs.reverse()`` on a global list), ``graph_not``.
 These functions run during inference on stand-ins (they are refms library
 code), so they may call refms ops freely.
 """
@@ -30,12 +31,12 @@ from ..ops import functional as F
 from ..ops.meta import install_print
 from . import graph_ops as G
 from .cells import call_rule_for
-from .errors import GraphCompileError
+from .errors import GraphCompileError, NeedsValue
 from .graph_ops import print_values
 from .tracer import ScalarTracer, Tracer, current
 
-__all__ = ["GRAPH_BUILTINS", "GRAPH_DICT_METHODS", "graph_version", "graph_print", "graph_len", "graph_iter",
-           "graph_setitem", "graph_not"]
+__all__ = ["GRAPH_BUILTINS", "GRAPH_DICT_METHODS", "graph_version", "graph_print", "graph_len",
+           "graph_iter", "graph_setitem", "graph_not", "graph_list_inplace"]
 
 
 def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
@@ -262,6 +263,22 @@ def graph_list_method(container, method, *args):
         updated = type(container)(container)
         getattr(updated, method)(*args)
         return updated
+    getattr(container, method)(*args)
+    return container
+
+
+def graph_list_inplace(container, method, *args):
+    """``xs.reverse()`` (``extend``, ``insert``) as a statement on a list from
+    outside the function — a global or a closure variable: with the LAX syntax level that
+    very list changes, every time the graph runs (tutorial "Supporting List Inplace
+    Modification Operations"), so during inference this asks to run at run time
+    (:mod:`refms.graph.fallback`); otherwise the list is copied as by ``graph_list_method``."""
+    from .fallback import runtime_fallback
+    if not isinstance(container, list) or not runtime_fallback():
+        return graph_list_method(container, method, *args)
+    if current() is not None:
+        raise NeedsValue(f"list.{method}() on a list from outside the function changes it when "
+                         f"the graph runs")
     getattr(container, method)(*args)
     return container
 
