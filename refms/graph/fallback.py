@@ -11,12 +11,12 @@ function ``fn`` on the run-time values of ``args``".
 
 How inference gets there:
 
-* Python code run on stand-ins (:meth:`~refms.graph.bridge.PythonBridge.trace_call`)
+* Python code run on stand-ins (``PythonBridge.trace_call`` in :mod:`refms.graph.bridge`)
   that asks a stand-in for its value (``Tracer.asnumpy``, ``__int__``, ``__bool__``…)
-  raises :class:`NeedsValue`; the nodes the call emitted are dropped and the whole call
+  raises ``NeedsValue``; the nodes the call emitted are dropped and the whole call
   becomes one PyExecute node instead;
-* the result's type is unknown until run time: :class:`~refms.graph.abstract.AbstractAny`
-  (MindSpore's ``Any``), except for the builtins whose result type is known
+* the result's type is unknown until run time: ``AbstractAny`` of
+  :mod:`refms.graph.abstract` (MindSpore's ``Any``), except for the builtins whose result type is known
   (``int(t)`` is an ``int``, ``len``, ``isinstance``, ``in``… see ``RESULT_TYPES``),
   which give a run-time Python number that later Tensor ops use like any other
   (MindSpore's "Annotation Type" does the same for these);
