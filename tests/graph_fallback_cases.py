@@ -183,8 +183,17 @@ def grad_of_host_output(ms):
     return plain(ms.grad(ms.jit(f))(ms.tensor([1.0, 2.0])))
 
 
+def lambda_called_by_host_code(ms):
+    """A lambda given to ``map`` over a host array is called by the host.  (The values are
+    compared: MindSpore 2.10 returned numpy float64 numbers in the list.)"""
+    @ms.jit
+    def f(x):
+        return list(map(lambda v: v * 2, x.asnumpy()))
+    return plain([float(v) for v in f(ms.tensor([1.0, 2.0]))])
+
+
 CASES = [host_add, int_of_computed_tensor, grad_through_int, grad_through_host_tensor,
          host_value_in_if, loop_over_run_time_range, computed_tensor_as_python_index,
          assert_on_tensor, host_value_in_list, host_tensor_in_ops, shape_times_host_int, global_list_in_place,
          numpy_on_computed_tensor, while_on_host_condition, for_over_host_array,
-         grad_of_host_output]
+         grad_of_host_output, lambda_called_by_host_code]

@@ -17,6 +17,7 @@ global unchanged (what the tutorial says of STRICT).
 import json
 import os
 import sys
+import tempfile
 
 import mindspore
 
@@ -29,6 +30,7 @@ OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 
 
 
 def main():
+    os.chdir(tempfile.mkdtemp())     # MindSpore writes rank_0/om/analyze_fail.ir on failures
     results = {}
     for case in CASES:
         try:
