@@ -11,11 +11,13 @@ Support — Python built-in functions":
   comparisons of Tensors, which would need values at compile time;
 * ``map``/``filter``/``zip``/``enumerate``/``reversed``/``range`` → tuples or lists, so a
   ``for`` can index them;
+* ``type`` of a run-time value → its type, not its stand-in's;
 
 ``d.keys()``, ``d.values()``, ``d.items()`` and ``d.has_key(k)`` of a dict are replaced too
 (``GRAPH_DICT_METHODS``), plus the helpers the parser emits: ``graph_iter`` and
 ``graph_len`` (``for`` loops), ``graph_context_manager`` (``with``), ``graph_setitem``
-(``x[i] = v``), ``graph_list_method`` (``xs.append(v)``), ``graph_not``.
+(``x[i] = v``), ``graph_list_method`` (``xs.append(v)``), ``graph_list_inplace``
+(``xs.reverse()`` on a global list), ``graph_not``.
 These functions run during inference on stand-ins (they are refms library
 code), so they may call refms ops freely.
 """
@@ -29,12 +31,12 @@ from ..ops import functional as F
 from ..ops.meta import install_print
 from . import graph_ops as G
 from .cells import call_rule_for
-from .errors import GraphCompileError
+from .errors import GraphCompileError, NeedsValue
 from .graph_ops import print_values
-from .tracer import Tracer, current
+from .tracer import ScalarTracer, Tracer, current
 
-__all__ = ["GRAPH_BUILTINS", "GRAPH_DICT_METHODS", "graph_version", "graph_print", "graph_len", "graph_iter",
-           "graph_setitem", "graph_not"]
+__all__ = ["GRAPH_BUILTINS", "GRAPH_DICT_METHODS", "graph_version", "graph_print", "graph_len",
+           "graph_iter", "graph_setitem", "graph_not", "graph_list_inplace"]
 
 
 def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
@@ -128,10 +130,16 @@ def graph_sum(values, start=0):
 
 
 def graph_map(fn, *sequences):
-    """``map(fn, xs, …)`` → a list when ``xs`` is a list, else a tuple (MindSpore 2.10,
-    observed: ``map`` over tuples gives ``(5, 7, 9)``, over lists ``[6, 8, 10]``)."""
+    """``map(fn, xs, …)`` → a list when the ``xs`` are lists, a tuple when they are tuples
+    (MindSpore 2.10, observed: ``map`` over tuples gives ``(5, 7, 9)``, over lists
+    ``[6, 8, 10]``; over a tuple and a list it raises RuntimeError)."""
+    kinds = {type(sequence) for sequence in sequences}
+    if len(kinds) > 1:
+        raise RuntimeError(f"The types of arguments in Map must be consistent, but the types "
+                           f"of arguments are inconsistent: "
+                           f"{[type(s).__name__ for s in sequences]}.")
     mapped = _builtins.map(fn, *sequences)
-    return list(mapped) if sequences and isinstance(sequences[0], list) else tuple(mapped)
+    return list(mapped) if list in kinds else tuple(mapped)
 
 
 def graph_filter(fn, sequence):
@@ -190,6 +198,19 @@ def graph_context_manager(manager):
         raise TypeError(f"Only support jit_class instance, but got {manager!r}: the manager "
                         f"of a 'with' statement in graph mode is a jit_class object or a Cell")
     return manager
+
+
+def graph_type(value, *class_parts):
+    """``type(x)``: the type of the value, not of its stand-in — ``Tensor`` for a run-time
+    Tensor, ``int``/``float``/``bool`` for a run-time number (``type(name, bases, dict)``
+    makes a class, as in Python)."""
+    if class_parts:
+        return type(value, *class_parts)
+    if isinstance(value, ScalarTracer):
+        return value.scalar_abstract.type
+    if isinstance(value, Tracer):
+        return Tensor
+    return type(value)
 
 
 def graph_len(value):
@@ -279,6 +300,22 @@ def graph_list_method(container, method, *args):
     return container
 
 
+def graph_list_inplace(container, method, *args):
+    """``xs.reverse()`` (``extend``, ``insert``) as a statement on a list from
+    outside the function — a global or a closure variable: with the LAX syntax level that
+    very list changes, every time the graph runs (tutorial "Supporting List Inplace
+    Modification Operations"), so during inference this asks to run at run time
+    (:mod:`refms.graph.fallback`); otherwise the list is copied as by ``graph_list_method``."""
+    from .fallback import runtime_fallback
+    if not isinstance(container, list) or not runtime_fallback():
+        return graph_list_method(container, method, *args)
+    if current() is not None:
+        raise NeedsValue(f"list.{method}() on a list from outside the function changes it when "
+                         f"the graph runs")
+    getattr(container, method)(*args)
+    return container
+
+
 def graph_tensor_index(x, index):
     """``x[index]`` with a run-time Tensor ``index``: integers gather along axis 0; a boolean
     mask of ``x``'s shape selects elements (a 1-D result whose length is known at run time)."""
@@ -303,7 +340,7 @@ GRAPH_BUILTINS = {
     _builtins.print: graph_print, _builtins.max: graph_max, _builtins.min: graph_min,
     _builtins.all: graph_all, _builtins.any: graph_any, _builtins.sum: graph_sum,
     _builtins.map: graph_map, _builtins.filter: graph_filter, _builtins.range: graph_range,
-    _builtins.zip: graph_zip,
+    _builtins.zip: graph_zip, _builtins.type: graph_type,
     _builtins.enumerate: graph_enumerate, _builtins.reversed: graph_reversed,
 }
 

@@ -137,14 +137,20 @@ class Compiled:
 def python_numbers(value):
     """A program's output with numpy numbers made Python numbers (in tuples, lists and dicts
     too): a graph has no numpy scalar type, so MindSpore returns ``tuple(np.array([1, 2]))``
-    computed in a graph as ``(1, 2)`` (MindSpore 2.10, observed)."""
+    computed in a graph as ``(1, 2)`` (MindSpore 2.10, observed).  A container with no numpy
+    number is returned as it is, so a global list a program returns is that very list."""
     if isinstance(value, np.generic):
         return value.item()
     if isinstance(value, (tuple, list)) and not hasattr(value, "_fields"):
         converted = [python_numbers(v) for v in value]
+        if all(c is v for c, v in zip(converted, value)):
+            return value                # the same object: a global list changed in place
         return converted if isinstance(value, list) else tuple(converted)
     if isinstance(value, dict):
-        return {k: python_numbers(v) for k, v in value.items()}
+        converted = {k: python_numbers(v) for k, v in value.items()}
+        if all(converted[k] is v for k, v in value.items()):
+            return value
+        return converted
     return value
 
 

@@ -14,7 +14,8 @@ Every IR node remembers where in the user's Python source it came from
 """
 import os
 
-__all__ = ["Location", "GraphSyntaxError", "GraphSyntaxTypeError", "GraphCompileError", "note_location", "relative_path"]
+__all__ = ["Location", "GraphSyntaxError", "GraphSyntaxTypeError", "GraphCompileError",
+           "NeedsValue", "note_location", "relative_path"]
 
 
 def relative_path(filename):
@@ -93,6 +94,12 @@ class GraphSyntaxTypeError(GraphSyntaxError, TypeError):
 class GraphCompileError(RuntimeError):
     """A program the graph compiler cannot compile although its syntax is supported
     (a Tensor's value needed at compile time, a loop whose types change…)."""
+
+
+class NeedsValue(GraphCompileError):
+    """Python code run during inference asked a stand-in for a value that exists only when
+    the graph runs.  With ``jit_syntax_level=LAX`` the call that asked runs at run time
+    instead (:mod:`refms.graph.fallback`); otherwise this is the error the user sees."""
 
 
 def note_location(error, location, node_text=""):

@@ -16,7 +16,9 @@ values of its parameters (:mod:`refms.graph.abstract`); each cnode is
   (JIT Fallback) — is done here, at compile time, and becomes a constant;
 * ``Switch`` on a constant picks its branch here: constant ``if`` conditions and
   loops over constant ranges (each index a new constant) disappear; on a
-  Tensor condition both branch graphs are specialized and must agree (``join``).
+  Tensor condition both branch graphs are specialized and must agree (``join``);
+* Python code that needs a value known only at run time becomes a PyExecute node run
+  on the host when the graph runs (JIT Fallback, :mod:`refms.graph.fallback`).
 
 A loop on a Tensor condition is a graph calling itself with the same abstract
 arguments: the inner call finds the graph still being inferred and gets a
@@ -36,6 +38,7 @@ from .attributes import AttributeRules
 from .bridge import PythonBridge
 from .cells import CellRule
 from .errors import GraphCompileError, note_location
+from .fallback import RuntimeFallback
 from .ir import FuncGraph, Parameter, ValueNode
 from .jit_function import JitTarget
 from .mutable import mutable
@@ -85,7 +88,7 @@ class CompileUnit:
         return node
 
 
-class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules):
+class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules, RuntimeFallback):
     """Types and specializes graphs; see the module docstring.  ``runtime_attributes``: the
     (id(object), name) of attributes the program sets and reads before setting them
     (:mod:`refms.graph.attributes`), found by earlier tries."""
@@ -156,8 +159,9 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules):
         stack = self.active_args.get(id(generic))
         if not stack or id(generic) not in self.switch_owners:
             return args
-        if generic.signature is None and not generic.flags.get("while_loop"):
-            return args                       # a block of a 'for' or an 'if': unrolled
+        if generic.signature is None and not (generic.flags.get("while_loop")
+                                              or generic.flags.get("for_loop")):
+            return args                       # a block of an 'if': unrolled
         widened = []
         for param, before, (_, after) in zip(generic.params, stack[-1], args):
             common = A.broaden(before, after)
@@ -267,6 +271,8 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules):
                               list(fn_abstract.args) + list(args), kwargs, loc)
         if isinstance(fn_abstract, A.AbstractSwitch):
             return self.call_switch(ctx, fn_abstract, args, kwargs, loc)
+        if isinstance(fn_abstract, A.AbstractAny):      # a Python object known at run time
+            return self.py_execute(ctx, fn_node, fn_abstract, args, kwargs, loc)
         if isinstance(fn_abstract, A.Abstract):
             raise TypeError("'Tensor' object is not callable")
         raise GraphCompileError(f"cannot call a value of kind {fn_abstract!r}")
@@ -288,9 +294,9 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules):
             return self.call_mutable(ctx, args, kwargs, loc)
         if self.is_cell(fn):
             return self.call_cell(ctx, fn, args, kwargs, loc)
-        if _is_partial(fn):
-            bound = [self.const(v, loc) for v in fn.args]
-            keywords = {k: self.const(v, loc) for k, v in fn.keywords.items()}
+        if _is_partial(fn):                   # its arguments may be stand-ins of graph values
+            bound = [self.from_python(ctx, v, loc) for v in fn.args]
+            keywords = {k: self.from_python(ctx, v, loc) for k, v in fn.keywords.items()}
             keywords.update(kwargs)
             return self.apply_value(ctx, fn.func, ValueNode(fn.func), bound + list(args),
                                     keywords, loc)

@@ -87,7 +87,7 @@ class GraphOpRules:
             return branch_true if G.truth(cond.value) else branch_false
         if isinstance(cond, A.AbstractTuple):
             return branch_true if cond.items else branch_false
-        if isinstance(cond, A.AbstractScalar):      # a number known only at run time
+        if isinstance(cond, (A.AbstractScalar, A.AbstractAny)):   # known only at run time
             abstract = A.AbstractSwitch(cond_node, [branch_true[1], branch_false[1]],
                                         [branch_true[0], branch_false[0]])
             return _function_placeholder(abstract, loc), abstract
@@ -111,6 +111,8 @@ class GraphOpRules:
             return self.const(not G.truth(abstract.value), loc)
         if isinstance(abstract, A.AbstractTuple):
             return self.const(not abstract.items, loc)
+        if isinstance(abstract, A.AbstractAny):
+            return self.py_execute_value(ctx, operator.not_, args, {}, loc)
         if isinstance(abstract, A.AbstractScalar):
             result = A.AbstractScalar(bool)
             return ctx.graph.apply([ValueNode(operator.not_, abstract=A.Const(operator.not_)),
@@ -199,6 +201,12 @@ class GraphOpRules:
                 raise TypeError("iteration over a 0-d tensor")
             return [self.trace_call(ctx, operator.getitem, [(node, abstract), self.const(k, loc)],
                                     {}, loc) for k in range(abstract.shape[0])]
+        if isinstance(abstract, A.AbstractAny):
+            raise GraphCompileError(
+                "a value known only at run time (the result of Python code run on the host, "
+                "JIT Fallback) cannot be unpacked into arguments or iterated by a "
+                "comprehension in graph mode: its length must be known when the graph is "
+                "compiled")
         raise TypeError(f"cannot unpack a value of kind {abstract!r}")
 
     def op_call_with_spec(self, ctx, op, args, loc):

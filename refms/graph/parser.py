@@ -30,8 +30,8 @@ import ast
 import operator
 
 from . import graph_ops as G
-from .builtins import (graph_context_manager, graph_iter, graph_len, graph_list_method,
-                       graph_setitem)
+from .builtins import (graph_context_manager, graph_iter, graph_len, graph_list_inplace,
+                       graph_list_method, graph_setitem)
 from .errors import GraphSyntaxError
 from .ir import FuncGraph, ValueNode
 from .parse_expr import ExpressionParser
@@ -54,6 +54,8 @@ if hasattr(ast, "TryStar"):
 #: (``d.update(e)``) rebinds ``xs`` to an updated copy.
 LIST_MUTATIONS = frozenset(["append", "extend", "insert", "reverse", "clear", "sort", "remove",
                             "update"])
+#: Those MindSpore 2.10 runs on the list itself when it comes from outside the function (LAX).
+INPLACE_LIST_METHODS = frozenset(["extend", "insert", "reverse"])
 
 
 class Signature:
@@ -171,6 +173,7 @@ class FunctionParser(ExpressionParser):
         self.enclosing = enclosing            # the Block a nested def stands in
         self.parent_graph = parent_graph
         self.loops = []
+        self.changed_in_place = set()         # names of outside lists changed in place
         self.managers = []                    # (with manager node, loop depth when entered)
 
     # -- helpers ------------------------------------------------------------------------------
@@ -268,17 +271,24 @@ class FunctionParser(ExpressionParser):
         ``xs.append(v)`` on a variable (``extend``, ``insert``, ``reverse``, ``clear``,
         ``sort``, ``remove`` too; a dict's ``update``) rebinds ``xs`` to the updated copy,
         since graph values are immutable (syntax support: "List", "Dictionary" — in-place
-        operations are rewritten)."""
+        operations are rewritten); ``extend``, ``insert`` and ``reverse`` on a global list
+        change that list when the graph runs (LAX)."""
         call = node.value
         if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
                 and isinstance(call.func.value, ast.Name) and call.func.attr in LIST_MUTATIONS
                 and not call.keywords and not any(isinstance(a, ast.Starred) for a in call.args)):
             name = call.func.value.id
+            # a global or closure variable (still that object after an in-place change)
+            outside = block.lookup(name) is None or name in self.changed_in_place
             target = self.lookup_name(block, name, call.func.value)
             args = [self.expr(block, a) for a in call.args]
-            updated = block.graph.apply([ValueNode(graph_list_method), target,
+            method = graph_list_inplace if (outside and call.func.attr in INPLACE_LIST_METHODS) \
+                else graph_list_method
+            updated = block.graph.apply([ValueNode(method), target,
                                          ValueNode(call.func.attr)] + args, loc=self.loc(node))
             block.vars[name] = updated
+            if method is graph_list_inplace:
+                self.changed_in_place.add(name)
             return block
         self.expr(block, call)
         return block
@@ -324,6 +334,7 @@ class FunctionParser(ExpressionParser):
     def assign(self, block, target, value):
         if isinstance(target, ast.Name):
             block.vars[target.id] = value
+            self.changed_in_place.discard(target.id)
             if getattr(value, "graph", None) is block.graph and value.name is None:
                 value.name = target.id
             return
@@ -503,6 +514,7 @@ class FunctionParser(ExpressionParser):
         names = [counter] + assigned_names([ast.Assign([node.target], node.iter)] + node.body)
         (header, header_block, body, body_block, after, after_block,
          header_params) = self.loop_graphs(block, node, names)
+        header.flags["for_loop"] = True       # over a run-time length it is a real loop (infer.py)
         self.jump(block, header, [ValueNode(0)] + self.current_values(block, names[1:], node),
                   node)
         index = header_params[0]
