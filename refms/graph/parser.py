@@ -419,11 +419,9 @@ class FunctionParser(ExpressionParser):
             if item.optional_vars is not None:
                 self.assign(block, item.optional_vars, entered)
             self.managers.append((manager, len(self.loops)))
-        try:
-            block = self.statements(block, node.body)
-        finally:
-            entered_here = self.managers[len(self.managers) - len(node.items):]
-            del self.managers[len(self.managers) - len(node.items):]
+        block = self.statements(block, node.body)
+        entered_here = self.managers[len(self.managers) - len(node.items):]
+        del self.managers[len(self.managers) - len(node.items):]
         if block is not None:
             for manager, _ in reversed(entered_here):
                 self.call_method(block, manager, "__exit__", [ValueNode(None)] * 3, node)

@@ -4,8 +4,9 @@
 directly, a ``lambda`` is cut out of its line (it may sit inside a call that
 spans several lines, and its body may go on over several lines) by parsing the
 shortest text from ``lambda`` that is a whole lambda reaching the end of its
-body, which the code object's source positions give.  Line and column numbers are mapped back to the file, so
-every node's :class:`~refms.graph.errors.Location` points at the real source.
+body, which the code object's source positions give.  Line and column numbers
+are mapped back to the file, so every node's
+:class:`~refms.graph.errors.Location` points at the real source.
 """
 import ast
 import inspect
@@ -54,43 +55,43 @@ def _body_end(code, lines, start):
     return row, len(lines[row].encode("utf-8")[:end_col].decode("utf-8", errors="ignore"))
 
 
-def _parse_lambda(text, names):
-    """The ``ast.Lambda`` ``text`` is, when it is one with parameters ``names``; else None.
-    The text is parsed in parentheses: a lambda inside a call may continue on the next
-    lines, as Python allows inside brackets."""
-    try:
-        tree = ast.parse("(" + text + "\n)", mode="eval")
-    except SyntaxError:
-        return None
-    if not isinstance(tree.body, ast.Lambda):
-        return None
-    args = tree.body.args
-    found = tuple(a.arg for a in args.posonlyargs + args.args + args.kwonlyargs)
-    return tree.body if found == tuple(names) else None
+def _is_lambda_of(tree, names):
+    """Whether ``tree`` is a lambda with the parameters ``names``."""
+    if not isinstance(tree, ast.Lambda):
+        return False
+    args = tree.args
+    return tuple(a.arg for a in args.posonlyargs + args.args + args.kwonlyargs) == tuple(names)
 
 
 def _lambda_source(fn, lines, start):
     """Cut the lambda defined at ``fn.__code__.co_firstlineno`` out of ``lines``: from a
     ``lambda`` on that line, the shortest text that is a whole lambda with ``fn``'s
-    parameters and reaches the end of its body (which may be on a later line)."""
+    parameters and reaches the end of its body (which may be on a later line).  None
+    without source positions (``python -X no_debug_ranges``): the lambda is then run on
+    stand-ins instead of being parsed."""
     code = fn.__code__
     names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
     first = code.co_firstlineno
     text_lines = lines[first - start:first - start + 20]
     body_end = _body_end(code, text_lines, first)
+    if body_end is None:
+        return None
+    row, col = body_end
     head = text_lines[0]
     column = head.find("lambda")
     while column != -1:
         rest = head[column:] + "".join(text_lines[1:])
-        shortest = 1
-        if body_end is not None:
-            row, col = body_end
-            shortest = (col - column if row == 0
-                        else len(head) - column + sum(len(t) for t in text_lines[1:row]) + col)
+        shortest = (col - column if row == 0
+                    else len(head) - column + sum(len(t) for t in text_lines[1:row]) + col)
         for end in range(max(shortest, 1), len(rest) + 1):
-            tree = _parse_lambda(rest[:end], names)
-            if tree is not None:
+            try:
+                # in parentheses: the body may go on over the next lines, as inside a call
+                tree = ast.parse("(" + rest[:end] + "\n)", mode="eval").body
+            except SyntaxError:
+                continue
+            if _is_lambda_of(tree, names):
                 return _file_columns(tree, column), first - 1, 0
+            break                             # from this "lambda" on is another expression
         column = head.find("lambda", column + 1)
     return None
 
