@@ -32,7 +32,8 @@ Known limits (each raises a clear error rather than computing something else):
 * Python numbers are compile-time constants: a number changed inside a ``while`` on a
   Tensor condition cannot be compiled (MindSpore turns it into a run-time scalar);
 * ``x[mask]`` with a run-time boolean mask must use a mask of ``x``'s own shape;
-  ``x[i] = v`` on a Tensor needs an index known at compile time;
+  ``x[i] = v`` on a Tensor with an index known only at run time writes one value (broadcast
+  to every element or row the index picks);
 * a gradient through a run-time ``if``/``while`` cannot be differentiated again
   (higher-order gradients of straight-line code work);
 * a compiled program cannot return a function; ``Tensor.register_hook`` on values inside

@@ -253,9 +253,42 @@ def graph_setitem(container, index, value):
 
 
 def _tensor_setitem(x, index, value):
-    """``x[index] = value`` as the functional :class:`~refms.ops.prims.getitem.SetItem`: the
-    index must be known at compile time; ``value`` is broadcast to the indexed region."""
+    """``x[index] = value`` as the functional :class:`~refms.ops.prims.getitem.SetItem` when
+    the index is known at compile time; ``value`` is broadcast to the indexed region."""
+    if isinstance(index, Tracer):
+        return _setitem_at_run_time_index(x, index, value)
     return F.tensor_setitem(x, index, value)
+
+
+def _setitem_at_run_time_index(x, index, value):
+    """``x[index] = value`` with a Tensor ``index`` known only when the graph runs, as
+    ``Select(picked, value, x)``: a boolean mask picks elements (rows of ``x`` when it has
+    fewer dimensions); integers pick rows along axis 0, negative ones from the end.  ``value``
+    is one number or Tensor broadcast to every picked element or row (MindSpore's ``x[mask] =
+    v`` and ``x[i] = v`` with Tensor indices; static graph syntax, "Tensor" index assignment)."""
+    rank = len(x.shape)
+    if index.dtype is mstype.bool_:
+        picked = index
+    else:
+        rows = x.shape[0]
+        index = index + F.cast(F.less(index, 0), index.dtype) * rows
+        every_row = Tensor(np.arange(rows).reshape((rows,) + (1,) * len(index.shape)),
+                           index.dtype)
+        hits = F.equal(every_row, index)
+        picked = F.reduce_any(hits, tuple(range(1, len(hits.shape))), False) \
+            if len(hits.shape) > 1 else hits
+    region = tuple(x.shape)[len(picked.shape):]
+    if not isinstance(value, Tensor):
+        value = Tensor(value, x.dtype)
+    if len(value.shape) > len(region):
+        raise GraphCompileError(
+            f"x[index] = value with a run-time Tensor index: graph mode writes one value, "
+            f"broadcast to every element or row the index picks (a value of at most "
+            f"{len(region)} dimensions), but got a value of shape {list(value.shape)}")
+    picked = F.reshape(picked, tuple(picked.shape) + (1,) * (rank - len(picked.shape)))
+    shape = tuple(x.shape)
+    return F.select(F.broadcast_to(picked, shape),
+                    F.broadcast_to(F.cast(value, x.dtype), shape), x)
 
 
 def graph_list_method(container, method, *args):
