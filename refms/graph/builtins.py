@@ -32,7 +32,6 @@ from ..ops.meta import install_print
 from . import graph_ops as G
 from .cells import call_rule_for
 from .errors import GraphCompileError, NeedsValue
-from .graph_ops import print_values
 from .tracer import ScalarTracer, Tracer, current
 
 __all__ = ["GRAPH_BUILTINS", "GRAPH_DICT_METHODS", "graph_version", "graph_print", "graph_len",
@@ -48,11 +47,14 @@ def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
 
 
 def print_op(*values):
-    """``ops.Print()(*values)``: each value on its own line, now (PyNative), or a Print op
-    run every time the graph runs (while tracing).  Installed into :mod:`refms.ops.meta`."""
+    """``ops.Print()(*values)``: each value on its own line — now in PyNative, a string as
+    it is and anything else as its ``repr`` (``Tensor(shape=[], dtype=Int64, value= 3)``,
+    MindSpore 2.10, observed) — or, while tracing, a Print op run every time the graph runs
+    (which shows Tensors as the graph's Print does).  Installed into :mod:`refms.ops.meta`."""
     state = current()
     if state is None:
-        print_values(*values)
+        for value in values:
+            print(value if isinstance(value, str) else repr(value))
         return None
     return state.specializer.emit_op(G.PRINT, values)
 
