@@ -40,6 +40,21 @@ CELL_CASES = {name for name in CASES if name.startswith("nn.")}
 RANDOM_CASES = {name for name in CASES if name.startswith("RandomChoiceWithMask")}
 
 
+#: Cases whose recorded gradient is MindSpore's convention rather than the derivative of the
+#: forward, so the float64 central-difference check does not apply (the MindSpore check does).
+NOT_THE_DERIVATIVE = {
+    "ctc_loss-raw-log-probs": "CTCLossV2's gradient is exp(log_probs) − posterior, the derivative "
+                              "through a log_softmax; on raw inputs that do not sum to one it "
+                              "differs from the derivative of the loss (MindSpore 2.10, PyTorch)",
+    "ctc_loss-zero-infinity": "one loss is inf (its central difference is nan); zero_infinity "
+                              "zeroes that sample's gradient",
+    "ctc_loss-mean": "the 'mean' reduction divides in float32 and casts back (MindSpore 2.10), "
+                     "so a float64 central difference sees float32 rounding; ctc_loss-none and "
+                     "-sum-blank3 check the same gradient in float64",
+    "nn.CTCLoss": "reduction 'mean' (as ctc_loss-mean); nn.CTCLoss-unbatched uses 'sum'",
+}
+
+
 def _dtype(name):
     return np.dtype(name.replace("Float", "float").replace("Int", "int").replace(
         "UInt", "uint").replace("Bool", "bool").lower())
@@ -96,7 +111,8 @@ def test_gradient_matches_mindspore(name):
                                    err_msg=f"{name} gradient {k}")
 
 
-@pytest.mark.parametrize("name", sorted(n for n in FORWARD if CASES[n][1]))
+@pytest.mark.parametrize("name", sorted(n for n in FORWARD if CASES[n][1]
+                                        and n not in NOT_THE_DERIVATIVE))
 def test_gradient_numerically_float64(name):
     """⟨refms gradient, v⟩ equals the float64 central difference of ``Σ out·u`` along ``v``."""
     case = RECORDED[name]

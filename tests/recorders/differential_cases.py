@@ -1398,6 +1398,47 @@ register("nn.Upsample", _upsample)
 INPUT_LAYERS.add("nn.Upsample")
 
 
+register("ops.upsample", _interpolate)
+
+
+def _log_probs(rng, steps, batch, classes):
+    x = rng.standard_normal((steps, batch, classes))
+    x = x - x.max(axis=2, keepdims=True)
+    return (x - np.log(np.exp(x).sum(axis=2, keepdims=True))).astype(np.float32)
+
+
+def _ctc_inputs(rng):
+    """(log_probs (T, 2, 4), targets (2, 3) in 1..3, input_lengths, target_lengths): feasible."""
+    steps = int(rng.integers(5, 8))
+    targets = rng.integers(1, 4, (2, 3)).astype(np.int32)
+    target_lengths = rng.integers(1, 4, 2).astype(np.int32)
+    input_lengths = rng.integers(5, steps + 1, 2).astype(np.int32)     # 3 labels fit in 5
+    return _log_probs(rng, steps, 2, 4), targets, input_lengths, target_lengths
+
+
+def _ctc_loss(rng):
+    lp, targets, input_lengths, target_lengths = _ctc_inputs(rng)
+    return case(lp, targets, input_lengths, target_lengths, 0,
+                str(rng.choice(["none", "mean", "sum"])))
+
+
+register("ops.ctc_loss", _ctc_loss)
+
+
+@call("nn.CTCLoss")
+def _run_nn_ctc_loss(ms, lp, targets, input_lengths, target_lengths, **kw):
+    return ms.nn.CTCLoss(**kw)(lp, targets, input_lengths, target_lengths)
+
+
+def _nn_ctc_loss(rng):
+    lp, targets, input_lengths, target_lengths = _ctc_inputs(rng)
+    return case(lp, targets, input_lengths, target_lengths,
+                reduction=str(rng.choice(["none", "mean", "sum"])))
+
+
+register("nn.CTCLoss", _nn_ctc_loss)
+
+
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
 
 def edge_cases():

@@ -103,6 +103,56 @@ def cases(ms):
             x, ms.Tensor(np.array([5, 7], np.int32))), [f32(1, 2, 3, 4)], True),
         ("ResizeNearestNeighborV2-half", lambda x: ops.ResizeNearestNeighborV2(False, True)(
             x, ms.Tensor(np.array([2, 7], np.int32))), [f32(1, 1, 5, 4)], True),
+    ] + _ctc_cases(ms, rng)
+
+
+def _ctc_cases(ms, rng):
+    ops, nn = ms.ops, ms.nn
+
+    def i32(*values):
+        return np.array(values, np.int32)
+    # no target equals the blank (outside the documented domain: MindSpore 2.10's gradient
+    # then misses part of the posterior where a blank state and a label state share a class)
+    targets = np.array([[1, 2, 2], [3, 1, 0], [2, 3, 0]], np.int32)
+    lengths, target_lengths = i32(6, 4, 5), i32(3, 1, 2)
+    logits = rng.standard_normal((6, 3, 4)).astype(np.float32)
+    sparse_indices = np.array([[0, 0], [0, 1], [0, 2], [1, 0], [2, 0], [2, 1]], np.int64)
+    sparse_values = i32(0, 1, 1, 2, 1, 0)
+
+    def v2(reduction, blank=0, zero_infinity=False):
+        return lambda x, t, il, tl: ops.ctc_loss(ops.log_softmax(x, 2), t, il, tl, blank,
+                                                 reduction, zero_infinity)[0]
+    return [
+        ("ctc_loss-none", v2("none"), [logits, targets, lengths, target_lengths], True),
+        ("ctc_loss-mean", v2("mean"), [logits, targets, lengths, target_lengths], True),
+        ("ctc_loss-sum-blank3", v2("sum", 3), [logits, np.array([[1, 2, 2], [0, 1, 0],
+                                                                  [2, 0, 0]], np.int32),
+                                               lengths, target_lengths], True),
+        ("ctc_loss-log-alpha", lambda x, t, il, tl: ops.ctc_loss(
+            ops.log_softmax(x, 2), t, il, tl, 0, "none"),
+         [logits, targets, lengths, target_lengths], False),
+        # MindSpore's gradient on raw log-probabilities: exp(lp) − posterior (see CTCLossV2)
+        ("ctc_loss-raw-log-probs", lambda x, t, il, tl: ops.ctc_loss(x, t, il, tl, 0, "sum")[0],
+         [logits, targets, lengths, target_lengths], True),
+        ("ctc_loss-zero-infinity", v2("none", 0, True),
+         [logits, np.array([[1, 1, 1], [3, 1, 0], [2, 2, 2]], np.int32), i32(4, 2, 5),
+          i32(3, 2, 3)], True),
+        ("ctc_loss-infinity", lambda x, t, il, tl: ops.ctc_loss(ops.log_softmax(x, 2), t, il,
+                                                                tl, 0, "none")[0],
+         [logits, np.array([[1, 1, 1], [3, 1, 0], [2, 2, 2]], np.int32), i32(4, 2, 5),
+          i32(3, 2, 3)], False),
+        ("nn.CTCLoss", lambda x, t, il, tl: nn.CTCLoss()(ops.log_softmax(x, 2), t, il, tl),
+         [logits, targets, lengths, target_lengths], True),
+        ("nn.CTCLoss-unbatched", lambda x, t, il, tl: nn.CTCLoss(reduction="sum")(
+            ops.log_softmax(x, 1), t, il, tl), [logits[:, 0], targets[0], i32(6), i32(3)], True),
+        ("CTCLoss", lambda x, i, v, n: ops.CTCLoss()(x, i, v, n)[0],
+         [logits, sparse_indices, sparse_values, i32(6, 3, 5)], True),
+        ("CTCLoss-both-outputs", lambda x, i, v, n: ops.CTCLoss()(x, i, v, n),
+         [logits, sparse_indices, sparse_values, i32(6, 3, 5)], False),
+        ("CTCLoss-collapse", lambda x, i, v, n: ops.CTCLoss(True)(x, i, v, n)[0],
+         [logits, sparse_indices, sparse_values, i32(6, 3, 5)], True),
+        ("CTCLoss-no-merge", lambda x, i, v, n: ops.CTCLoss(False, False)(x, i, v, n)[0],
+         [logits, sparse_indices, sparse_values, i32(6, 3, 5)], True),
     ]
 
 
@@ -132,6 +182,23 @@ def error_cases(ms):
         ("nn.Upsample-bad-mode", lambda: nn.Upsample(size=(3, 3), mode="zzz")(x4)),
         ("ResizeBilinearV2-both-flags", lambda: ops.ResizeBilinearV2(True, True)(x4, (3, 3))),
         ("ResizeBilinearV2-3d", lambda: ops.ResizeBilinearV2()(x3, (3, 3))),
+    ] + _ctc_error_cases(ms)
+
+
+def _ctc_error_cases(ms):
+    ops, nn = ms.ops, ms.nn
+    lp = ms.Tensor(np.zeros((4, 2, 3), np.float32))
+    t = ms.Tensor(np.array([[1, 2], [1, 1]], np.int32))
+    n = ms.Tensor(np.array([4, 4], np.int32))
+    return [
+        ("ctc_loss-bad-reduction", lambda: ops.ctc_loss(lp, t, n, n, 0, "avg")),
+        ("ctc_loss-blank-float", lambda: ops.ctc_loss(lp, t, n, n, 0.5)),
+        ("ctc_loss-zero-infinity-int", lambda: ops.ctc_loss(lp, t, n, n, 0, "mean", 1)),
+        ("ctc_loss-float-targets", lambda: ops.ctc_loss(
+            lp, ms.Tensor(np.ones((2, 2), np.float32)), n, n)),
+        ("nn.CTCLoss-not-tensor", lambda: nn.CTCLoss()(np.zeros((4, 2, 3)), t, n, n)),
+        ("CTCLoss-int-indices32", lambda: ops.CTCLoss()(
+            lp, ms.Tensor(np.zeros((2, 2), np.int32)), ms.Tensor(np.zeros(2, np.int32)), n)),
     ]
 
 
