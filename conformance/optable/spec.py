@@ -34,7 +34,7 @@ NO_GRADIENT = frozenset([
 #: in the public ``mindspore.ops`` namespace (checked on 2.10): their rows are specific to refms.
 REFMS_INTERNAL = frozenset([
     "ExclusiveCumprodBoth", "ScatterIndexAdd", "Conv2DBackpropFilter", "MaxPoolGrad",
-    "MaxPoolGradGrad", "AvgPoolGrad", "BatchNormGrad", "CTCLossV2Grad",
+    "MaxPoolGradGrad", "AvgPoolGrad", "BatchNormGrad", "NLLLossGrad", "CTCLossV2Grad",
 ])
 
 

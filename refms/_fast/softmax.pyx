@@ -13,7 +13,8 @@ lines are shared among OpenMP threads (``prange``).  Per line, in one
 fused pass after the maximum m:
 
 * softmax:      eᵢ = exp(xᵢ − m) is written to y while Σ e accumulates
-  (in float64), then y is scaled by 1 / Σ e;
+  (in float64), then y is scaled by 1 / Σ e (float32 contiguous lines: by
+  multiplying with the float32 reciprocal);
 * log-softmax:  s = Σ exp(xᵢ − m) (float64), then yᵢ = (xᵢ − m) − log s;
 * cross-entropies (float64 throughout, like the reference): the loss
   −Σ labels · log p and the gradient p − labels (dense) or
@@ -27,8 +28,9 @@ The float32 mean loss of the sparse cross-entropy is MindSpore's CPU value,
 as the reference's (``mindspore_cpu_mean``): nnacl's exp polynomial
 (``refms_nnacl_expf``: the reference's ``nnacl_exp``, whose emulated fused
 multiply-adds are the FMA instruction here), each row's
-loss in float32, the rows' losses summed in float32 in order.  Its gradient
-and the other float32 cross-entropies use a vectorizable exp (``refms_expf``, Cephes'
+loss in float32, the rows' losses summed in float32 in order.  Its gradient,
+the other float32 cross-entropies and float32 softmax / log-softmax along a
+contiguous axis use a vectorizable exp (``refms_expf``, Cephes'
 ``expf``: exp(x) = 2ⁿ·exp(r) with n = round(x·log₂e) and r = x − n·ln 2 in two
 parts, exp(r) by a degree-6 polynomial; relative error about 1 float32 ulp;
 x < −87.3 gives 0): the loops over a line are then SIMD loops (``omp simd``)
@@ -213,7 +215,15 @@ cdef void _softmax_lines(const real* x, real* y, Py_ssize_t outer, Py_ssize_t le
         dst = y + o * length * inner + t
         m = _line_max(src, length, inner)
         total = 0
-        if logarithm:
+        if real is float and inner == 1:            # contiguous float32 line: SIMD loops
+            if logarithm:
+                shift = log(refms_sum_exp_f(src, length, m))
+                for k in range(length):
+                    dst[k] = <real>((src[k] - m) - shift)
+            else:
+                total = refms_exp_store_f(src, dst, length, m)
+                refms_scale_f(dst, length, <float>(1.0 / total))
+        elif logarithm:
             for k in range(length):
                 total = total + _exp(src[k * inner] - m)
             shift = log(total)
