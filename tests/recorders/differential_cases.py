@@ -1439,6 +1439,47 @@ def _nn_ctc_loss(rng):
 register("nn.CTCLoss", _nn_ctc_loss)
 
 
+def _distinct(rng, shape):
+    """Values with no ties (max pooling is then differentiable)."""
+    n = int(np.prod(shape))
+    return ((rng.permutation(n) + rng.uniform(0.1, 0.4, n)) / n).reshape(shape).astype(np.float32)
+
+
+def _max_pool3d(rng):
+    kernel = int(rng.integers(1, 3))
+    return case(_distinct(rng, (1, 2, 4, 4, 5)), kernel, int(rng.integers(1, 3)),
+                int(rng.integers(0, kernel // 2 + 1)), 1, bool(rng.integers(2)))
+
+
+def _avg_pool3d(rng):
+    kernel = int(rng.integers(1, 4))
+    return case(rand(rng, (1, 2, 4, 5, 4)), kernel, int(rng.integers(1, 3)),
+                int(rng.integers(0, kernel // 2 + 1)), bool(rng.integers(2)),
+                bool(rng.integers(2)))
+
+
+register("ops.max_pool3d", _max_pool3d)
+register("ops.avg_pool3d", _avg_pool3d)
+
+
+def _pool3d_layer_kw(rng, average):
+    pad_mode = str(rng.choice(["valid", "same", "pad"]))
+    kw = {"kernel_size": int(rng.integers(1, 4)), "stride": int(rng.integers(1, 3)),
+          "pad_mode": pad_mode}
+    if pad_mode == "pad":
+        kw["padding"] = int(rng.integers(0, kw["kernel_size"] // 2 + 1))
+        kw["ceil_mode"] = bool(rng.integers(2))
+    if average and pad_mode == "pad":
+        kw["count_include_pad"] = bool(rng.integers(2))
+    return kw
+
+
+_kw_layer("MaxPool3d", lambda rng: case(_distinct(rng, (1, 2, 4, 5, 4)),
+                                        **_pool3d_layer_kw(rng, False)))
+_kw_layer("AvgPool3d", lambda rng: case(rand(rng, (1, 2, 4, 5, 4)),
+                                        **_pool3d_layer_kw(rng, True)))
+
+
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
 
 def edge_cases():

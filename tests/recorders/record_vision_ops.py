@@ -103,7 +103,52 @@ def cases(ms):
             x, ms.Tensor(np.array([5, 7], np.int32))), [f32(1, 2, 3, 4)], True),
         ("ResizeNearestNeighborV2-half", lambda x: ops.ResizeNearestNeighborV2(False, True)(
             x, ms.Tensor(np.array([2, 7], np.int32))), [f32(1, 1, 5, 4)], True),
-    ] + _ctc_cases(ms, rng)
+    ] + _ctc_cases(ms, rng) + _pool3d_cases(ms, rng)
+
+
+def _pool3d_cases(ms, rng):
+    ops, nn = ms.ops, ms.nn
+
+    def distinct(*shape):                   # no ties: max pooling is differentiable
+        n = int(np.prod(shape))
+        return ((rng.permutation(n) + rng.uniform(0.1, 0.4, n)) / n).reshape(shape).astype(
+            np.float32)
+    return [
+        ("MaxPool3D", lambda x: ops.MaxPool3D(2, 1)(x), [distinct(1, 2, 3, 4, 4)], True),
+        ("MaxPool3D-same-stride", lambda x: ops.MaxPool3D((2, 3, 2), 2, "SAME")(x),
+         [distinct(1, 2, 3, 5, 4)], True),
+        ("MaxPool3D-pad-ceil", lambda x: ops.MaxPool3D(3, 2, "PAD", 1, True)(x),
+         [distinct(1, 1, 4, 5, 6)], True),
+        ("max_pool3d", lambda x: ops.max_pool3d(x, 2), [distinct(2, 1, 4, 4, 5)], True),
+        ("max_pool3d-pad-dilation", lambda x: ops.max_pool3d(x, 2, 1, 1, 2),
+         [distinct(1, 2, 4, 5, 4)], True),
+        ("max_pool3d-ceil", lambda x: ops.max_pool3d(x, 3, 2, ceil_mode=True),
+         [distinct(1, 1, 5, 6, 4)], True),
+        ("nn.MaxPool3d", lambda x: nn.MaxPool3d(2, 2)(x), [distinct(1, 2, 4, 4, 4)], True),
+        ("nn.MaxPool3d-unbatched-pad", lambda x: nn.MaxPool3d(3, 1, "pad", 1)(x),
+         [distinct(2, 3, 3, 4)], True),
+        ("nn.MaxPool3d-same", lambda x: nn.MaxPool3d(3, 2, "same")(x), [distinct(1, 1, 5, 4, 3)],
+         True),
+        ("AvgPool3D", lambda x: ops.AvgPool3D(2, 1)(x), [distinct(1, 2, 3, 4, 4)], True),
+        ("AvgPool3D-pad", lambda x: ops.AvgPool3D(3, 2, "pad", 1)(x), [distinct(1, 1, 4, 5, 6)],
+         True),
+        ("AvgPool3D-pad-exclude", lambda x: ops.AvgPool3D(3, 2, "pad", (1, 0, 1, 1, 0, 1),
+                                                          count_include_pad=False)(x),
+         [distinct(1, 1, 4, 5, 6)], True),
+        ("AvgPool3D-same", lambda x: ops.AvgPool3D(3, 2, "same")(x), [distinct(1, 2, 4, 5, 3)],
+         True),
+        ("AvgPool3D-ceil", lambda x: ops.AvgPool3D(2, 2, "pad", 1, True)(x),
+         [distinct(1, 1, 4, 5, 3)], True),
+        ("AvgPool3D-divisor", lambda x: ops.AvgPool3D(2, 2, divisor_override=3)(x),
+         [distinct(1, 1, 4, 4, 4)], True),
+        ("avg_pool3d", lambda x: ops.avg_pool3d(x, 2, 1, 1), [distinct(1, 2, 3, 4, 4)], True),
+        ("avg_pool3d-ceil-exclude", lambda x: ops.avg_pool3d(x, 3, 2, 1, True, False),
+         [distinct(1, 1, 5, 4, 6)], True),
+        ("nn.AvgPool3d", lambda x: nn.AvgPool3d(2, 2)(x), [distinct(1, 2, 4, 4, 4)], True),
+        ("nn.AvgPool3d-unbatched", lambda x: nn.AvgPool3d(3, 1, "pad", 1,
+                                                          count_include_pad=False)(x),
+         [distinct(2, 3, 3, 4)], True),
+    ]
 
 
 def _ctc_cases(ms, rng):
@@ -182,7 +227,22 @@ def error_cases(ms):
         ("nn.Upsample-bad-mode", lambda: nn.Upsample(size=(3, 3), mode="zzz")(x4)),
         ("ResizeBilinearV2-both-flags", lambda: ops.ResizeBilinearV2(True, True)(x4, (3, 3))),
         ("ResizeBilinearV2-3d", lambda: ops.ResizeBilinearV2()(x3, (3, 3))),
-    ] + _ctc_error_cases(ms)
+    ] + _ctc_error_cases(ms) + _pool3d_error_cases(ms)
+
+
+def _pool3d_error_cases(ms):
+    ops, nn = ms.ops, ms.nn
+    x5 = ms.Tensor(np.ones((1, 1, 2, 3, 3), np.float32))
+    return [
+        ("MaxPool3D-4d", lambda: ops.MaxPool3D(2)(ms.Tensor(np.ones((1, 2, 3, 3), np.float32)))),
+        ("MaxPool3D-bad-pad-mode", lambda: ops.MaxPool3D(2, 1, "full")),
+        ("MaxPool3D-kernel-zero", lambda: ops.MaxPool3D(0)),
+        ("MaxPool3D-kernel-too-big", lambda: ops.MaxPool3D(3)(x5)),
+        ("AvgPool3D-negative-pad", lambda: ops.AvgPool3D(2, 1, "pad", -1)),
+        ("nn.MaxPool3d-dilation-valid", lambda: nn.MaxPool3d(2, 1, "valid", 0, 2)),
+        ("nn.AvgPool3d-divisor-zero", lambda: nn.AvgPool3d(2, divisor_override=-1)),
+        ("max_pool3d-not-tensor", lambda: ops.max_pool3d(np.ones((1, 1, 2, 2, 2)), 2)),
+    ]
 
 
 def _ctc_error_cases(ms):
