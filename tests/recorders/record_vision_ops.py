@@ -103,7 +103,41 @@ def cases(ms):
             x, ms.Tensor(np.array([5, 7], np.int32))), [f32(1, 2, 3, 4)], True),
         ("ResizeNearestNeighborV2-half", lambda x: ops.ResizeNearestNeighborV2(False, True)(
             x, ms.Tensor(np.array([2, 7], np.int32))), [f32(1, 1, 5, 4)], True),
-    ] + _ctc_cases(ms, rng) + _pool3d_cases(ms, rng)
+    ] + _ctc_cases(ms, rng) + _pool3d_cases(ms, rng) + _roi_cases(ms, rng) + _nms_cases(ms, rng)
+
+
+def _nms_cases(ms, rng):
+    ops = ms.ops
+    corners = rng.uniform(0, 20, (12, 2))
+    sizes = rng.uniform(2, 10, (12, 2))
+    boxes = np.concatenate([corners, corners + sizes, rng.permutation(12)[:, None] / 12.0 + 0.01],
+                           axis=1).astype(np.float32)
+    ties = np.array([[0, 0, 10, 10, 0.9], [1, 1, 11, 11, 0.95], [20, 20, 30, 30, 0.5],
+                     [0, 0, 10, 10.5, 0.3], [2, 2, 5, 5, 0.95], [0, 0, 10, 10, 0.95]], np.float32)
+    return [
+        ("NMSWithMask", lambda b: ops.NMSWithMask(0.3)(b), [boxes], False),
+        ("NMSWithMask-default", lambda b: ops.NMSWithMask()(b), [boxes], False),
+        ("NMSWithMask-ties", lambda b: ops.NMSWithMask(0.1)(b), [ties], False),
+        ("NMSWithMask-threshold-equal", lambda b: ops.NMSWithMask(0.09)(b),
+         [np.array([[0, 0, 10, 10, 0.9], [2, 2, 5, 5, 0.8]], np.float32)], False),
+    ]
+
+
+def _roi_cases(ms, rng):
+    ops = ms.ops
+    features = rng.standard_normal((2, 3, 6, 7)).astype(np.float32)
+    rois = np.array([[0, 1.0, 1.5, 4.2, 3.7], [1, 0.0, 0.0, 6.0, 5.0], [0, 2.3, 0.4, 2.9, 1.1],
+                     [1, -1.0, 3.0, 8.5, 7.5]], np.float32)
+    return [
+        ("ROIAlign", lambda f, r: ops.ROIAlign(2, 2, 1.0, 2)(f, r), [features, rois], True),
+        ("ROIAlign-scale-legacy", lambda f, r: ops.ROIAlign(3, 2, 0.5, 1, 0)(f, r),
+         [features, rois * np.array([1, 2, 2, 2, 2], np.float32)], True),
+        ("ROIAlign-adaptive-samples", lambda f, r: ops.ROIAlign(2, 3, 1.0, 0)(f, r),
+         [features, rois], True),
+        ("ROIAlign-doc", lambda f, r: ops.ROIAlign(2, 2, 0.5, 2)(f, r),
+         [np.array([[[[1., 2.], [3., 4.]]]], np.float32),
+          np.array([[0, 0.2, 0.3, 0.2, 0.3]], np.float32)], True),
+    ]
 
 
 def _pool3d_cases(ms, rng):
@@ -227,7 +261,19 @@ def error_cases(ms):
         ("nn.Upsample-bad-mode", lambda: nn.Upsample(size=(3, 3), mode="zzz")(x4)),
         ("ResizeBilinearV2-both-flags", lambda: ops.ResizeBilinearV2(True, True)(x4, (3, 3))),
         ("ResizeBilinearV2-3d", lambda: ops.ResizeBilinearV2()(x3, (3, 3))),
-    ] + _ctc_error_cases(ms) + _pool3d_error_cases(ms)
+    ] + _ctc_error_cases(ms) + _pool3d_error_cases(ms) + [
+        ("NMSWithMask-int-threshold", lambda: ops.NMSWithMask(1)),
+        ("NMSWithMask-4-columns", lambda: ops.NMSWithMask()(
+            ms.Tensor(np.zeros((3, 4), np.float32)))),
+        ("NMSWithMask-int-boxes", lambda: ops.NMSWithMask()(
+            ms.Tensor(np.zeros((3, 5), np.int32)))),
+        ("ROIAlign-int-scale", lambda: ops.ROIAlign(2, 2, 1, 2)),
+        ("ROIAlign-float-height", lambda: ops.ROIAlign(2.0, 2, 1.0)),
+        ("ROIAlign-rois-4-columns", lambda: ops.ROIAlign(2, 2, 1.0)(
+            x4, ms.Tensor(np.zeros((1, 4), np.float32)))),
+        ("ROIAlign-int-features", lambda: ops.ROIAlign(2, 2, 1.0)(
+            ms.Tensor(np.ones((1, 1, 2, 2), np.int32)), ms.Tensor(np.zeros((1, 5), np.float32)))),
+    ]
 
 
 def _pool3d_error_cases(ms):
