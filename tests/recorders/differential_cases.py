@@ -1480,6 +1480,39 @@ _kw_layer("AvgPool3d", lambda rng: case(rand(rng, (1, 2, 4, 5, 4)),
                                         **_pool3d_layer_kw(rng, True)))
 
 
+def _compiled_metric(ms, cell, img1, img2):
+    """``cell(img1, img2)`` in GRAPH_MODE: MindSpore 2.10's nn.PSNR and nn.SSIM raise ValueError
+    in PyNative (``ops.scalar_cast`` of max_val rejects Float32); compiled they run."""
+    previous = ms.get_context("mode")
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        return cell(img1, img2)
+    finally:
+        ms.set_context(mode=previous)
+
+
+@call("nn.PSNR")
+def _run_psnr(ms, img1, img2, **kw):
+    return _compiled_metric(ms, ms.nn.PSNR(**kw), img1, img2)
+
+
+@call("nn.SSIM")
+def _run_ssim(ms, img1, img2, **kw):
+    return _compiled_metric(ms, ms.nn.SSIM(**kw), img1, img2)
+
+
+def _image_pair(rng, shape):
+    a = rng.uniform(0, 1, shape).astype(np.float32)
+    return a, np.clip(a + rng.normal(0, 0.2, shape), 0, 1).astype(np.float32)
+
+
+register("nn.PSNR", lambda rng: case(*_image_pair(rng, (2, int(rng.integers(1, 4)), 5, 6)),
+                                     max_val=float(rng.choice([1.0, 2.0])), grad=False))
+register("nn.SSIM", lambda rng: case(*_image_pair(rng, (2, int(rng.integers(1, 4)), 9, 8)),
+                                     filter_size=int(rng.choice([3, 5, 7])),
+                                     filter_sigma=float(rng.choice([0.8, 1.5])), grad=False))
+
+
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
 
 def edge_cases():
