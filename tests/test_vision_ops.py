@@ -130,8 +130,14 @@ def test_gradient_matches_mindspore(name):
                                    err_msg=f"{name} gradient {k}")
 
 
+#: Case prefixes whose Cells hold Float32 Parameters (MindSpore's default), which a float64 input
+#: cannot meet; their gradients come from primitives whose op-table rows check them in float64.
+FLOAT32_PARAMETERS = {"nn.Conv3dTranspose": "Conv2DBackpropInput, GetItem and Stack rows"}
+
+
 @pytest.mark.parametrize("name", sorted(n for n in FORWARD if CASES[n][1]
-                                        and n not in NOT_THE_DERIVATIVE))
+                                        and n not in NOT_THE_DERIVATIVE
+                                        and not n.startswith(tuple(FLOAT32_PARAMETERS))))
 def test_gradient_numerically_float64(name):
     """⟨refms gradient, v⟩ equals the float64 central difference of ``Σ out·u`` along ``v``."""
     case = RECORDED[name]
