@@ -194,6 +194,6 @@ def lambda_called_by_host_code(ms):
 
 CASES = [host_add, int_of_computed_tensor, grad_through_int, grad_through_host_tensor,
          host_value_in_if, loop_over_run_time_range, computed_tensor_as_python_index,
-         assert_on_tensor, host_value_in_list, host_tensor_in_ops, shape_times_host_int, global_list_in_place,
-         numpy_on_computed_tensor, while_on_host_condition, for_over_host_array,
-         grad_of_host_output, lambda_called_by_host_code]
+         assert_on_tensor, host_value_in_list, host_tensor_in_ops, shape_times_host_int,
+         global_list_in_place, numpy_on_computed_tensor, while_on_host_condition,
+         for_over_host_array, grad_of_host_output, lambda_called_by_host_code]

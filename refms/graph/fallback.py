@@ -16,10 +16,12 @@ How inference gets there:
   raises ``NeedsValue``; the nodes the call emitted are dropped and the whole call
   becomes one PyExecute node instead;
 * the result's type is unknown until run time: ``AbstractAny`` of
-  :mod:`refms.graph.abstract` (MindSpore's ``Any``), except for the builtins whose result type is known
-  (``int(t)`` is an ``int``, ``len``, ``isinstance``, ``in``… see ``RESULT_TYPES``),
-  which give a run-time Python number that later Tensor ops use like any other
-  (MindSpore's "Annotation Type" does the same for these);
+  :mod:`refms.graph.abstract` (MindSpore's ``Any``), except for the builtins whose result
+  type is known (``int(t)`` is an ``int``, ``len``, ``isinstance``, ``in``… see
+  ``RESULT_TYPES``), which give a run-time Python number that later Tensor ops use like
+  any other (MindSpore's "Annotation Type" does the same for these);
+* a graph function given to host code (``map(lambda v: v * 2, x.asnumpy())``) is
+  specialized for ``Any`` arguments and called by the host;
 * every later call that receives an ``Any`` — an operator, a function, a primitive, a
   method of the run-time object — is itself a PyExecute node; an ``if`` on an ``Any``
   is decided at run time; ``Any`` joined with anything is ``Any``.
@@ -51,8 +53,8 @@ from .ir import FuncGraph, ValueNode
 from .op_rules import typed_node
 from .parse_expr import _contains, _not_contains
 
-__all__ = ["NeedsValue", "PyExecute", "PY_EXECUTE", "AnyValue", "RuntimeFallback",
-           "runtime_fallback", "holds_any", "RESULT_TYPES"]
+__all__ = ["PyExecute", "PY_EXECUTE", "AnyValue", "RuntimeFallback", "runtime_fallback",
+           "holds_any", "RESULT_TYPES", "HOST_VERSIONS"]
 
 #: The syntax levels, as MindSpore numbers them.
 STRICT, COMPATIBLE, LAX = 0, 1, 2
@@ -224,15 +226,14 @@ class RuntimeFallback:
         run-time number for the callables of ``RESULT_TYPES``)."""
         args = [self.host_value(ctx, n, a, loc) for n, a in args]
         kwargs = {k: self.host_value(ctx, n, a, loc) for k, (n, a) in kwargs.items()}
-        fn = fn_abstract.value if isinstance(fn_abstract, A.Const) else None
-        abstract = _result_abstract(fn)
-        if fn is not None and _host_function(fn) is not fn:
-            fn = _host_function(fn)
-            fn_abstract, fn_node = A.Const(fn), None
-        op = PyExecute(tuple(kwargs)) if kwargs else PY_EXECUTE
-        if fn_node is None or (fn is not None and isinstance(fn_node, ValueNode)
-                               and fn_node.value is not fn):
+        if isinstance(fn_abstract, A.Const):          # a known function: named in the node
+            abstract = _result_abstract(fn_abstract.value)
+            fn = _host_function(fn_abstract.value)
+            fn_abstract = A.Const(fn)
             fn_node = ValueNode(fn, abstract=fn_abstract, loc=loc)
+        else:                                         # an object known at run time
+            abstract = A.AbstractAny()
+        op = PyExecute(tuple(kwargs)) if kwargs else PY_EXECUTE
         inputs = [op, typed_node(fn_node, fn_abstract)]
         inputs += [typed_node(n, a) for n, a in list(args) + list(kwargs.values())]
         node = ctx.graph.apply(inputs, abstract=abstract, loc=loc)
@@ -248,9 +249,10 @@ class RuntimeFallback:
             if signature is None or signature.defaults or signature.vararg or \
                     signature.kwonly or signature.kwarg:
                 raise _host_function_error()
-            graph = self.specialize(abstract, [(None, A.AbstractAny())] * len(signature.names),
-                                    loc)
-            return ValueNode(graph, abstract=A.AbstractGraph(graph), loc=loc), A.AbstractGraph(graph)
+            any_args = [(None, A.AbstractAny())] * len(signature.names)
+            graph = self.specialize(abstract, any_args, loc)
+            typed = A.AbstractGraph(graph)
+            return ValueNode(graph, abstract=typed, loc=loc), typed
         if isinstance(abstract, A.FUNCTION_ABSTRACTS + (A.Pending,)):
             raise _host_function_error()
         return node, abstract
