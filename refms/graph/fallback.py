@@ -50,7 +50,6 @@ from . import graph_ops as G
 from .errors import GraphCompileError, NeedsValue
 from .executor import call_value
 from .ir import FuncGraph, ValueNode
-from .op_rules import typed_node
 from .parse_expr import _contains, _not_contains
 
 __all__ = ["PyExecute", "PY_EXECUTE", "AnyValue", "RuntimeFallback", "runtime_fallback",
@@ -234,8 +233,8 @@ class RuntimeFallback:
         else:                                         # an object known at run time
             abstract = A.AbstractAny()
         op = PyExecute(tuple(kwargs)) if kwargs else PY_EXECUTE
-        inputs = [op, typed_node(fn_node, fn_abstract)]
-        inputs += [typed_node(n, a) for n, a in list(args) + list(kwargs.values())]
+        # (a graph function among the arguments is already a typed graph: host_value)
+        inputs = [op, fn_node] + [n for n, _ in list(args) + list(kwargs.values())]
         node = ctx.graph.apply(inputs, abstract=abstract, loc=loc)
         ctx.effects = True
         return node, abstract
