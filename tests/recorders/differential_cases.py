@@ -1351,6 +1351,94 @@ register("nn.SyncBatchNorm", lambda rng: case(rand(rng, (2, 3, 2, 2)), rand(rng,
                                               rand(rng, (3,)), bool(rng.integers(2))))
 
 
+# ---------------------------------------------------------------- resizing, pooling, detection
+
+#: interpolate modes by input rank, with whether align_corners applies (MindSpore 2.10's table).
+_INTERP_MODES = {3: [("nearest", False), ("linear", True), ("area", False),
+                     ("nearest-exact", False)],
+                 4: [("nearest", False), ("bilinear", True), ("bicubic", True), ("area", False),
+                     ("nearest-exact", False)],
+                 5: [("nearest", False), ("trilinear", True), ("area", False)]}
+
+
+def _interpolate_kw(rng, shape):
+    rank = len(shape)
+    mode, alignable = _INTERP_MODES[rank][int(rng.integers(len(_INTERP_MODES[rank])))]
+    size = tuple(int(v) for v in rng.integers(1, 7, rank - 2))
+    if mode == "area" and rank == 3:
+        size = (int(rng.choice([n for n in range(1, shape[2] + 1) if shape[2] % n == 0])),)
+    kw = {"size": size, "mode": mode}
+    if alignable and rng.uniform() < 0.5:
+        kw["align_corners"] = bool(rng.integers(2))
+    if mode in ("trilinear", "area") and rng.uniform() < 0.5 and rank != 3:
+        del kw["size"]
+        kw["scale_factor"] = tuple(float(v) for v in rng.choice([0.5, 1.5, 2.0], rank - 2))
+    return kw
+
+
+def _interpolate(rng):
+    shape = [(2, 3, 6), (1, 2, 3, 4), (1, 2, 2, 3, 4)][int(rng.integers(3))]
+    return case(rand(rng, shape), **_interpolate_kw(rng, shape))
+
+
+register("ops.interpolate", _interpolate)
+
+
+@call("nn.Upsample")
+def _run_upsample(ms, x, **kw):
+    return ms.nn.Upsample(**kw)(x)
+
+
+def _upsample(rng):
+    shape = [(1, 2, 3, 4), (1, 2, 2, 3, 4)][int(rng.integers(2))]
+    return case(rand(rng, shape), **_interpolate_kw(rng, shape))
+
+
+register("nn.Upsample", _upsample)
+INPUT_LAYERS.add("nn.Upsample")
+
+
+register("ops.upsample", _interpolate)
+
+
+def _log_probs(rng, steps, batch, classes):
+    x = rng.standard_normal((steps, batch, classes))
+    x = x - x.max(axis=2, keepdims=True)
+    return (x - np.log(np.exp(x).sum(axis=2, keepdims=True))).astype(np.float32)
+
+
+def _ctc_inputs(rng):
+    """(log_probs (T, 2, 4), targets (2, 3) in 1..3, input_lengths, target_lengths): feasible."""
+    steps = int(rng.integers(5, 8))
+    targets = rng.integers(1, 4, (2, 3)).astype(np.int32)
+    target_lengths = rng.integers(1, 4, 2).astype(np.int32)
+    input_lengths = rng.integers(5, steps + 1, 2).astype(np.int32)     # 3 labels fit in 5
+    return _log_probs(rng, steps, 2, 4), targets, input_lengths, target_lengths
+
+
+def _ctc_loss(rng):
+    lp, targets, input_lengths, target_lengths = _ctc_inputs(rng)
+    return case(lp, targets, input_lengths, target_lengths, 0,
+                str(rng.choice(["none", "mean", "sum"])))
+
+
+register("ops.ctc_loss", _ctc_loss)
+
+
+@call("nn.CTCLoss")
+def _run_nn_ctc_loss(ms, lp, targets, input_lengths, target_lengths, **kw):
+    return ms.nn.CTCLoss(**kw)(lp, targets, input_lengths, target_lengths)
+
+
+def _nn_ctc_loss(rng):
+    lp, targets, input_lengths, target_lengths = _ctc_inputs(rng)
+    return case(lp, targets, input_lengths, target_lengths,
+                reduction=str(rng.choice(["none", "mean", "sum"])))
+
+
+register("nn.CTCLoss", _nn_ctc_loss)
+
+
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
 
 def edge_cases():
