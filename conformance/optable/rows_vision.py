@@ -107,7 +107,100 @@ def ctc_tf_samples(rng):
             SEQUENCE_LENGTH]
 
 
+# -- ROIAlign from its definition -----------------------------------------------------------------
+
+def _bilinear(image, y, x):
+    """Bilinear read of a (C, H, W) map at (y, x), Caffe2's border rule (MindSpore's docs)."""
+    _, height, width = image.shape
+    if y < -1 or y > height or x < -1 or x > width:
+        return np.zeros(image.shape[0])
+    y, x = min(max(y, 0.0), height - 1), min(max(x, 0.0), width - 1)
+    y0, x0 = int(np.floor(y)), int(np.floor(x))
+    y1, x1 = min(y0 + 1, height - 1), min(x0 + 1, width - 1)
+    dy, dx = y - y0, x - x0
+    return ((1 - dy) * (1 - dx) * image[:, y0, x0] + (1 - dy) * dx * image[:, y0, x1]
+            + dy * (1 - dx) * image[:, y1, x0] + dy * dx * image[:, y1, x1])
+
+
+def roi_align_ref(ph, pw, scale, samples):
+    def ref(features, rois):
+        out = np.zeros((len(rois), features.shape[1], ph, pw))
+        for r, (b, x1, y1, x2, y2) in enumerate(rois.astype(np.float64)):
+            top, left = y1 * scale, x1 * scale
+            bin_h, bin_w = ((y2 + 1) * scale - top) / ph, ((x2 + 1) * scale - left) / pw
+            for i in range(ph):
+                for j in range(pw):
+                    reads = [_bilinear(features[int(b)].astype(np.float64),
+                                       top + (i + (a + 0.5) / samples) * bin_h,
+                                       left + (j + (c + 0.5) / samples) * bin_w)
+                             for a in range(samples) for c in range(samples)]
+                    out[r, :, i, j] = np.mean(reads, axis=0)
+        return out.astype(features.dtype)
+    return ref
+
+
+ROIS = f32([[0, 1.0, 1.5, 4.2, 3.7], [1, 0.0, 0.0, 6.0, 5.0], [0, -1.0, 3.0, 8.5, 7.5]])
+
+
+def roi_samples(rng):
+    return [rng.standard_normal((2, 2, 6, 7)).astype(np.float32), ROIS]
+
+
+def roi_align_grad_ref(dout, rois, shape):
+    """The transpose of ROIAlign's (linear) map, built column by column from its reference."""
+    forward = roi_align_ref(2, 3, 0.5, 2)
+    grad = np.zeros(int(np.prod(shape)))
+    for k in range(grad.size):
+        unit = np.zeros(grad.size)
+        unit[k] = 1.0
+        grad[k] = np.sum(forward(unit.reshape(shape), rois) * dout)
+    return grad.reshape(shape).astype(dout.dtype)
+
+
+def roi_grad_samples(rng):
+    return [rng.standard_normal((3, 1, 2, 3)).astype(np.float32), ROIS, (2, 1, 6, 7)]
+
+
+# -- NMSWithMask from its definition -------------------------------------------------------------
+
+def nms_ref(threshold):
+    def ref(boxes):
+        b = boxes.astype(np.float64)
+        order = sorted(range(len(b)), key=lambda k: (-b[k, 4], -k))
+        rows = boxes[order]
+        keep = []
+        for i in range(len(rows)):
+            x1, y1, x2, y2 = rows[i, :4].astype(np.float64)
+            survives = True
+            for j in range(i):
+                if not keep[j]:
+                    continue
+                u1, v1, u2, v2 = rows[j, :4].astype(np.float64)
+                inter = max(min(x2, u2) - max(x1, u1), 0) * max(min(y2, v2) - max(y1, v1), 0)
+                union = (x2 - x1) * (y2 - y1) + (u2 - u1) * (v2 - v1) - inter
+                survives = survives and not inter / union > threshold
+            keep.append(survives)
+        return rows, np.arange(len(rows), dtype=np.int32), np.array(keep)
+    return ref
+
+
+def nms_samples(rng):
+    corners = rng.uniform(0, 20, (10, 2))
+    sizes = rng.uniform(2, 10, (10, 2))
+    return [np.concatenate([corners, corners + sizes, rng.permutation(10)[:, None] / 10.0 + 0.05],
+                           axis=1).astype(np.float32)]
+
+
 ROWS = [
+    OpRow("NMSWithMask", lambda b: ops.NMSWithMask(0.3)(b), nms_ref(0.3), nms_samples,
+          grad=False, errors=[([f32(np.zeros((3, 4)))], ValueError),
+                              ([i32(np.zeros((3, 5)))], TypeError)]),
+    OpRow("ROIAlign", lambda f, r: ops.ROIAlign(2, 3, 0.5, 2)(f, r), roi_align_ref(2, 3, 0.5, 2),
+          roi_samples, grad_inputs=[0], rtol=1e-5, atol=1e-5,
+          errors=[([f32(np.ones((1, 1, 2, 2))), f32(np.zeros((1, 4)))], ValueError),
+                  ([i32(np.ones((1, 1, 2, 2))), f32(np.zeros((1, 5)))], TypeError)]),
+    OpRow("ROIAlignGrad", lambda d, r, shape: ops.ROIAlignGrad(2, 3, 0.5, 2)(d, r, shape),
+          roi_align_grad_ref, roi_grad_samples, grad_inputs=[0], rtol=1e-5, atol=1e-5),
     OpRow("CTCLossV2", lambda x, t, il, tl: ops.CTCLossV2()(ops.log_softmax(x, 2), t, il, tl)[0],
           ctc_v2_ref, ctc_samples, rtol=1e-5, atol=1e-5,
           errors=[([f32(np.zeros((4, 2, 3))), f32([[1, 2], [1, 1]]), i32([4, 4]), i32([2, 2])],

@@ -26,7 +26,7 @@ NO_GRADIENT = frozenset([
     "UniformReal", "StandardNormal", "UniformInt", "GetNext", "StopGradient", "Assign",
     "ApplyMomentum",
     "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
-    "CTCLossV2Grad",
+    "CTCLossV2Grad", "NMSWithMask",
 ])
 
 
@@ -35,6 +35,7 @@ NO_GRADIENT = frozenset([
 REFMS_INTERNAL = frozenset([
     "ExclusiveCumprodBoth", "ScatterIndexAdd", "Conv2DBackpropFilter", "MaxPoolGrad",
     "MaxPoolGradGrad", "AvgPoolGrad", "BatchNormGrad", "NLLLossGrad", "CTCLossV2Grad",
+    "ROIAlignGrad",
 ])
 
 

@@ -69,6 +69,8 @@ NON_DIFFERENTIABLE = frozenset([
     "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
     # gradient helpers computed in one kernel pass
     "CTCLossV2Grad",
+    # greedy box suppression: sorted boxes, positions and a mask
+    "NMSWithMask",
 ])
 
 
