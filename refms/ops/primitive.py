@@ -71,6 +71,8 @@ NON_DIFFERENTIABLE = frozenset([
     "CTCLossV2Grad",
     # greedy box suppression: sorted boxes, positions and a mask
     "NMSWithMask",
+    # random positions of True entries
+    "RandomChoiceWithMask",
 ])
 
 

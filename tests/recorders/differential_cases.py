@@ -1525,6 +1525,11 @@ register("nn.Conv3dTranspose", lambda rng: case(
     str(rng.choice(["same", "valid"]))))
 
 
+register("ops.choice_with_mask", lambda rng: case(
+    rng.uniform(0, 1, pick_shape(rng)) > 0.5, int(rng.integers(1, 8)), grad=False,
+    compare="meta"))
+
+
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
 
 def edge_cases():

@@ -104,7 +104,15 @@ def cases(ms):
         ("ResizeNearestNeighborV2-half", lambda x: ops.ResizeNearestNeighborV2(False, True)(
             x, ms.Tensor(np.array([2, 7], np.int32))), [f32(1, 1, 5, 4)], True),
     ] + _ctc_cases(ms, rng) + _pool3d_cases(ms, rng) + _roi_cases(ms, rng) + _nms_cases(ms, rng) \
-        + _image_metric_cases(ms, rng) + _conv3d_transpose_cases(ms, rng)
+        + _image_metric_cases(ms, rng) + _conv3d_transpose_cases(ms, rng) + [
+            # random: tests/test_vision_ops.py compares shapes, dtypes and properties
+            ("RandomChoiceWithMask", lambda x: ops.RandomChoiceWithMask(4, 1, 2)(x),
+             [rng.uniform(0, 1, (3, 4)) > 0.5], False),
+            ("RandomChoiceWithMask-padded", lambda x: ops.RandomChoiceWithMask(9)(x),
+             [rng.uniform(0, 1, (2, 2, 2)) > 0.5], False),
+            ("choice_with_mask", lambda x: ops.choice_with_mask(x, 3), [rng.uniform(0, 1, 6) > 0.3],
+             False),
+        ]
 
 
 def _conv3d_transpose_cases(ms, rng):
@@ -319,6 +327,8 @@ def error_cases(ms):
     ] + _ctc_error_cases(ms) + _pool3d_error_cases(ms) + [
         ("nn.Conv3dTranspose-depth-dilation", lambda: nn.Conv3dTranspose(2, 2, 2, dilation=2)),
         ("nn.Conv3dTranspose-bad-pad-mode", lambda: nn.Conv3dTranspose(2, 2, 2, pad_mode="full")),
+        ("RandomChoiceWithMask-float", lambda: ops.RandomChoiceWithMask(2)(x4)),
+        ("RandomChoiceWithMask-count-zero", lambda: ops.RandomChoiceWithMask(0)),
         ("nn.PSNR-3d", lambda: nn.PSNR()(x3, x3)),
         ("nn.PSNR-zero-max", lambda: nn.PSNR(0)),
         ("nn.SSIM-int-images", lambda: nn.SSIM(filter_size=1)(
