@@ -333,6 +333,49 @@ def bn_train_and_read(momentum, eps=1e-5):
     return run
 
 
+def bn_grad(training, eps=1e-5):
+    """BatchNormGrad given the statistics BatchNorm normalised with: in training the batch's own
+    (computed here from x), in inference the ``mean`` / ``var`` inputs."""
+    prim = ops.BatchNormGrad(training, eps)
+
+    def run(dy, x, scale, mean, var):
+        if training:
+            axes = (0,) + tuple(range(2, len(x.shape)))
+            mean = ops.ReduceMean()(x, axes)
+            var = ops.ReduceMean()(ops.square(x - ops.ReduceMean(True)(x, axes)), axes)
+        return prim(dy, x, scale, mean, var)
+    return run
+
+
+def bn_grad_ref(training, eps=1e-5):
+    """(dx, dscale, dbias) of y = x̂·scale + bias, x̂ = (x − μ)/√(σ² + ε) (Ioffe & Szegedy 2015,
+    §3): in training μ, σ² are the batch's, so dx = scale/√(σ² + ε)·(dy − E[dy] − x̂·E[dy·x̂])."""
+    def ref(dy, x, scale, mean, var):
+        x64, dy64 = np.asarray(x, np.float64), np.asarray(dy, np.float64)
+        axes = bn_axes(x)
+        if training:
+            mean, var = x64.mean(axis=axes), x64.var(axis=axes)
+        inv_std = 1 / np.sqrt(per_channel(var, x) + eps)
+        x_hat = (x64 - per_channel(mean, x)) * inv_std
+        dx = dy64
+        if training:
+            dx = dy64 - dy64.mean(axis=axes, keepdims=True) \
+                - x_hat * (dy64 * x_hat).mean(axis=axes, keepdims=True)
+        dx = per_channel(scale, x) * inv_std * dx
+        dtype = scale.dtype
+        return (dx.astype(x.dtype), (dy64 * x_hat).sum(axis=axes).astype(dtype),
+                dy64.sum(axis=axes).astype(dtype))
+    return ref
+
+
+def bn_grad_inputs(x_shape):
+    """dy, x, scale, moving mean, moving variance (> 0)."""
+    def make(rng):
+        return [rng.standard_normal(x_shape).astype(np.float32)] + bn_inputs(x_shape)(rng)[:2] \
+            + bn_inputs(x_shape)(rng)[3:]
+    return make
+
+
 def first_output(fn):
     """Only output 0 (the outputs whose cotangent MindSpore's bprop uses)."""
     def run(*args):
@@ -369,6 +412,58 @@ def logits_and_labels(classes, batch, dtype=np.int32):
     def make(rng):
         return [rng.standard_normal(batch + (classes,)).astype(np.float32),
                 rng.integers(0, classes, batch).astype(dtype)]
+    return make
+
+
+def nll_inputs(rows, classes, labels=None):
+    """Log-probabilities (N, C), labels (N,) (given, or random), positive class weights (C,)."""
+    def make(rng):
+        logits = rng.standard_normal((rows, classes))
+        log_p = (logits - np.log(np.exp(logits).sum(-1, keepdims=True))).astype(np.float32)
+        chosen = i32(labels) if labels is not None else \
+            rng.integers(0, classes, rows).astype(np.int32)
+        return [log_p, chosen, rng.uniform(0.5, 2.0, classes).astype(np.float32)]
+    return make
+
+
+def nll_ref(reduction="mean", ignore_index=-100):
+    """(loss, total_weight): lossₙ = −w[yₙ]·xₙ,yₙ, 0 for ignored samples; 'mean' ÷ Σ w[yₙ]."""
+    def ref(x, labels, weight):
+        kept = labels != ignore_index
+        safe = np.where(kept, labels, 0)
+        w = np.where(kept, weight[safe].astype(np.float64), 0.0)
+        losses = -w * x[np.arange(len(labels)), safe]
+        total = w.sum()
+        loss = {"none": losses, "sum": losses.sum(), "mean": losses.sum() / total}[reduction]
+        return np.asarray(loss, x.dtype), np.asarray(total, weight.dtype)
+    return ref
+
+
+def nll_grad(reduction="mean", ignore_index=-100):
+    """NLLLossGrad(x, dloss, labels, weight, total_weight) with total_weight from NLLLoss."""
+    def run(x, dloss, labels, weight):
+        total_weight = ops.NLLLoss(reduction, ignore_index)(x, labels, weight)[1]
+        return ops.NLLLossGrad(reduction, ignore_index)(x, dloss, labels, weight, total_weight)
+    return run
+
+
+def nll_grad_ref(reduction="mean", ignore_index=-100):
+    def ref(x, dloss, labels, weight):
+        kept = labels != ignore_index
+        safe = np.where(kept, labels, 0)
+        w = np.where(kept, weight[safe].astype(np.float64), 0.0)
+        scale = np.asarray(dloss, np.float64) / (w.sum() if reduction == "mean" else 1.0)
+        dx = np.zeros(x.shape)
+        dx[np.arange(len(labels)), safe] = -w * scale
+        return dx.astype(x.dtype)
+    return ref
+
+
+def nll_grad_inputs(rows, classes, reduction, labels):
+    def make(rng):
+        x, chosen, weight = nll_inputs(rows, classes, labels)(rng)
+        dloss = rng.standard_normal(rows if reduction == "none" else ()).astype(np.float32)
+        return [x, np.asarray(dloss, np.float32), chosen, weight]
     return make
 
 
@@ -687,6 +782,15 @@ BATCH_NORM = [
           domain="positive", rtol=1e-4, atol=1e-5, id="batch_norm-functional"),
 ]
 
+BATCH_NORM_GRAD = [
+    OpRow("BatchNormGrad", bn_grad(True), bn_grad_ref(True), bn_grad_inputs((4, 3, 2, 5)),
+          grad_inputs=(0, 1, 2), rtol=1e-4, atol=1e-5, id="BatchNormGrad-train-second-order"),
+    OpRow("BatchNormGrad", bn_grad(True), bn_grad_ref(True), bn_grad_inputs((5, 2)),
+          grad_inputs=(0, 1, 2), rtol=1e-4, atol=1e-5, id="BatchNormGrad-train-2d"),
+    OpRow("BatchNormGrad", bn_grad(False), bn_grad_ref(False), bn_grad_inputs((3, 2, 3, 2)),
+          grad_inputs=(0, 1, 2), rtol=1e-4, atol=1e-5, id="BatchNormGrad-inference-second-order"),
+]
+
 LOSS_LOGITS = f32([[1, 2, 3], [1, 1, 1]])
 
 LOSS = [
@@ -712,7 +816,7 @@ LOSS = [
                   ([ones(2, 3), i32([3, 0])], RuntimeError),
                   ([ones(2, 3), i32([-1, 0])], RuntimeError)]),
     OpRow("SparseSoftmaxCrossEntropyWithLogits", ops.SparseSoftmaxCrossEntropyWithLogits(),
-          lambda lg, lb: np.float32(0.7531091), [LOSS_LOGITS, i32([2, 0])],
+          lambda lg, lb: np.float32(0.75310886), [LOSS_LOGITS, i32([2, 0])],     # ran 2.10 (CPU)
           id="SparseSoftmaxCrossEntropyWithLogits-doc-example"),
     OpRow("SparseSoftmaxCrossEntropyWithLogits", ops.SparseSoftmaxCrossEntropyWithLogits(),
           sparse_ce_ref(), logits_and_labels(4, (2, 3), np.int64),
@@ -723,6 +827,29 @@ LOSS = [
     OpRow("SparseSoftmaxCrossEntropyWithLogits", ops.SparseSoftmaxCrossEntropyWithLogits(),
           lambda lg, lb: np.float32(2000.0), [f32([[1000.0, 0.0, -1000.0]]), i32([2])],
           id="SparseSoftmaxCrossEntropyWithLogits-large-logits"),
+]
+
+
+NLL = [
+    OpRow("NLLLoss", ops.NLLLoss(), nll_ref(), nll_inputs(5, 4), grad_inputs=(0,),
+          errors=[([ones(2, 3), i32([2, 3]), ones(3)], ValueError),         # label 3 of 3 classes
+                  ([ones(2, 3, 1), i32([2, 0]), ones(3)], RuntimeError),
+                  ([ones(2, 3), f32([2.0, 0.0]), ones(3)], TypeError),
+                  ([ones(2, 3), i32([2, 0]), ones(2)], RuntimeError)]),
+    OpRow("NLLLoss", ops.NLLLoss("sum", ignore_index=1), nll_ref("sum", 1),
+          nll_inputs(4, 3, [1, 0, 2, 1]), grad_inputs=(0,), id="NLLLoss-sum-ignore-index"),
+    OpRow("NLLLoss", ops.NLLLoss("none", ignore_index=0), nll_ref("none", 0),
+          nll_inputs(4, 3, [2, 0, 1, 2]), grad_inputs=(0,), id="NLLLoss-none-ignore-index"),
+    OpRow("NLLLoss", ops.NLLLoss("mean", ignore_index=0),
+          lambda *a: (np.float32(0.425), np.float32(4.0)),                     # ran 2.10
+          [f32([[-1.0, -2.0, -0.5], [-0.3, -1.2, -2.2], [-0.1, -0.2, -0.3]]), i32([2, 0, 1]),
+           f32([0.2, 1.0, 3.0])], grad_inputs=(0,), id="NLLLoss-mean-weight-ignore-example"),
+    OpRow("NLLLossGrad", nll_grad("mean", 2), nll_grad_ref("mean", 2),
+          nll_grad_inputs(4, 3, "mean", [2, 0, 1, 1]), grad_inputs=(1,),
+          id="NLLLossGrad-mean-second-order"),
+    OpRow("NLLLossGrad", nll_grad("none"), nll_grad_ref("none"),
+          nll_grad_inputs(4, 3, "none", [2, 0, 1, 1]), grad_inputs=(1,),
+          id="NLLLossGrad-none-second-order"),
 ]
 
 
@@ -865,4 +992,4 @@ RANDOM = [
           randn((20, 30)), property_only=True, id="dropout-functional"),
 ]
 
-ROWS = ACTIVATION + CONV + POOL + BATCH_NORM + LOSS + RANDOM
+ROWS = ACTIVATION + CONV + POOL + BATCH_NORM + BATCH_NORM_GRAD + LOSS + NLL + RANDOM
