@@ -32,9 +32,9 @@ the host is a constant for autodiff (MindSpore 2.10 gives zero gradients through
 ``tests/recorders/record_graph_fallback.py``).
 
 With ``MS_DEV_JIT_SYNTAX_LEVEL=0`` (STRICT) or ``1`` (COMPATIBLE) there is no run-time
-fallback: asking for a computed Tensor's value is a compile error (refms's
-``GraphCompileError``; MindSpore's STRICT mode raises ``AttributeError`` for
-``x.asnumpy()`` and still compiles ``float(t)`` as a graph op).
+fallback: asking for a computed Tensor's value is a compile error (at STRICT,
+``x.asnumpy()`` is MindSpore's ``AttributeError``), except ``int``, ``float`` and ``bool``
+of a Tensor, which MindSpore compiles as graph ops at every level.
 """
 import builtins
 import operator
@@ -53,7 +53,7 @@ from .parse_expr import _contains, _not_contains
 from .syntax_level import COMPATIBLE, LAX, STRICT, runtime_fallback  # noqa: F401 (re-exported)
 
 __all__ = ["PyExecute", "PY_EXECUTE", "AnyValue", "RuntimeFallback", "runtime_fallback",
-           "holds_any", "RESULT_TYPES", "HOST_VERSIONS"]
+           "holds_any", "converts_at_every_level", "RESULT_TYPES", "HOST_VERSIONS"]
 
 class PyExecute(G.GraphOp):
     """``PyExecute[kw…](fn, *args)``: call ``fn`` on run-time values, on the host.
@@ -88,6 +88,12 @@ RESULT_TYPES = {
     builtins.isinstance: bool, builtins.hasattr: bool, builtins.callable: bool,
     operator.not_: bool, operator.truth: bool, _contains: bool, _not_contains: bool,
 }
+
+
+def converts_at_every_level(fn):
+    """``int(t)``, ``float(t)``, ``bool(t)`` of a computed Tensor become run-time numbers even
+    below LAX: MindSpore 2.10 compiles them as graph ops at STRICT too (observed)."""
+    return fn in (builtins.int, builtins.float, builtins.bool)
 
 
 def _result_abstract(fn):

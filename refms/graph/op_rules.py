@@ -25,6 +25,7 @@ from .builtins import graph_not
 from .builtins import graph_tensor_index
 from .errors import GraphCompileError
 from .ir import FuncGraph, ValueNode
+from .syntax_level import STRICT, syntax_level
 
 __all__ = ["GraphOpRules", "ClosureValue", "typed_node"]
 
@@ -183,6 +184,12 @@ class GraphOpRules:
                 "'asnumpy' is not supported in 'construct' or function with @jit decorator. "
                 "Try to use the 'Parameter.asnumpy' externally such as initialized in the "
                 "method '__init__' before assigning.")
+        if isinstance(obj, A.Abstract) and name.value == "asnumpy" and syntax_level() == STRICT:
+            raise AttributeError(
+                f"In JIT strict mode, cannot get attributes asnumpy or the "
+                f"Tensor[{obj.dtype}] object has no attribute: 'asnumpy'. You can use "
+                f"os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] = '2' to enable the JIT lax mode to "
+                f"support the current syntax.")
         if isinstance(obj, A.Const):          # an attribute the program sets is read at run time
             found = self.read_attribute(ctx, obj_node, obj.value, name.value, loc)
             if found is not None:
