@@ -12,6 +12,7 @@ import ast
 import operator
 
 from . import graph_ops as G
+from .builtins import graph_list_pop
 from .errors import GraphSyntaxTypeError
 from .ir import ValueNode
 from .source import FunctionSource
@@ -164,6 +165,10 @@ class ExpressionParser:
         (syntax support: "function call"; ``super()`` binds the method's class and ``self``)."""
         if isinstance(node.func, ast.Name) and node.func.id == "super" and not node.args:
             return self.zero_argument_super(block, node)
+        if self.pops_outside_list(block, node):
+            target = self.lookup_name(block, node.func.value.id, node.func.value)
+            args = [self.expr(block, a) for a in node.args]
+            return self.apply(block, [ValueNode(graph_list_pop), target] + args, node)
         function = self.expr(block, node.func)
         spec, inputs = [], []
         for arg in node.args:
@@ -182,6 +187,17 @@ class ExpressionParser:
         if all(kind == "pos" for kind in spec):
             return self.apply(block, [function] + inputs, node)
         return self.apply(block, [ValueNode(G.CallWithSpec(spec)), function] + inputs, node)
+
+    def pops_outside_list(self, block, node):
+        """``xs.pop(…)`` on a name from outside the function (LAX: that very list changes)."""
+        func = node.func
+        if not (isinstance(func, ast.Attribute) and func.attr == "pop"
+                and isinstance(func.value, ast.Name)):
+            return False
+        if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+            return False
+        name = func.value.id
+        return block.lookup(name) is None or name in getattr(self, "changed_in_place", ())
 
     def zero_argument_super(self, block, node):
         tree = self.source.tree
