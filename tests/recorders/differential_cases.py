@@ -1557,8 +1557,22 @@ def _method_std(rng):
                 bool(rng.integers(2)))
 
 
+def _method_where(rng):
+    x = rand(rng, (2, 3))
+    return case(x, rng.uniform(0, 1, (2, 3)) > 0.5, rand(rng, [(2, 3), (3,)][int(rng.integers(2))]))
+
+
+def _method_select(rng):
+    x = rand(rng, (2, 3, 4))
+    dim = int(rng.integers(-3, 3))
+    return case(x, dim, int(rng.integers(-x.shape[dim], x.shape[dim])))
+
+
 register("Tensor.repeat", _method_repeat)
 register("Tensor.std", _method_std)
+register("Tensor.var", _method_std)
+register("Tensor.where", _method_where)
+register("Tensor.select", _method_select)
 
 
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
