@@ -704,3 +704,10 @@ def install_ops(functional):
     """Called once by :mod:`refms.ops`: the namespace of functional ops Tensor methods run."""
     global F
     F = functional
+
+
+# The in-place methods (``x.add_(y)``...), one concept in their own module.
+from ._tensor_inplace import INPLACE_METHODS as _INPLACE_METHODS  # noqa: E402
+
+for _name, _method in _INPLACE_METHODS.items():
+    setattr(Tensor, _name, _method)

@@ -33,7 +33,7 @@ from . import graph_ops as G
 from .builtins import graph_iter, graph_len, graph_list_method, graph_setitem
 from .errors import GraphSyntaxError
 from .ir import FuncGraph, ValueNode
-from .parse_expr import ExpressionParser
+from .parse_expr import ExpressionParser, inplace_target
 from .source import FunctionSource, function_source
 
 __all__ = ["parse_function", "Signature"]
@@ -152,6 +152,11 @@ def assigned_names(statements):
         for child in ast.iter_child_nodes(stmt):
             if isinstance(child, ast.stmt):
                 visit(child)
+            elif isinstance(child, ast.expr):
+                for item in ast.walk(child):       # x.add_(y) rebinds x
+                    name = inplace_target(item)
+                    if name is not None:
+                        add(name)
 
     for statement in statements:
         visit(statement)
