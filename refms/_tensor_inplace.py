@@ -4,7 +4,7 @@ Each method computes the new value with the functional ops, then makes it the
 Tensor's value: ``x.add_(y)`` is ``x ← x + y`` and returns ``x``.
 
 * **PyNative**: the Tensor object keeps its identity and takes the new value
-  (:meth:`Tensor._replace_value`, the same path as ``x[i] = v``); the gradient
+  (``Tensor._replace_value``, the same path as ``x[i] = v``); the gradient
   tapes rename the old value, so ``y = x * 2; y.add_(x)`` differentiates as
   ``y = 2x + x``.  An in-place op on a *leaf* that a gradient is taken for (an
   input of ``grad`` or a Parameter) raises ``RuntimeError``, as MindSpore
@@ -12,12 +12,15 @@ Tensor's value: ``x.add_(y)`` is ``x ← x + y`` and returns ``x``.
   operator ..., which is forbidden!": tutorial *Static Graph Syntax*, "Supported
   In-place Operations").
 * **Graph mode**: the parser rebinds the variable (``x.add_(y)`` is ``x =
-  x.add_(y)``, :data:`refms.graph.parser`), so the method returns the new value
-  and the compiled function sees it afterwards; an input updated in place is
-  written back to the caller's Tensor when the graph returns.
+  x.add_(y)``, :mod:`refms.graph.parser`), so the method returns the new value
+  and the compiled function sees it afterwards.  (MindSpore also writes an input
+  updated in place back to the caller's Tensor; refms does not yet: the caller's
+  Tensor keeps its value.)  An in-place method on the result of a view operation
+  (``mint.select``...) raises ``RuntimeError``, as MindSpore 2.10's graph mode does
+  on CPU.
 
 The new value keeps the Tensor's dtype and shape (``other`` broadcasts to it).
-Methods are registered with :func:`inplace_method`; :data:`INPLACE_METHODS` is the
+Methods are registered with :func:`inplace_method`; ``INPLACE_METHODS`` is the
 one list the Tensor class and the graph parser read.
 """
 import numpy as np
@@ -216,7 +219,7 @@ def masked_fill_(self, mask, value):
 
 @inplace_method
 def uniform_(self, from_=0, to=1, *, generator=None):
-    """self ← samples of U[from_, to)."""
+    """self ← samples of U[``from_``, ``to``)."""
     F = _functional()
     sample = F.uniform(tuple(self.shape), F.scalar_to_tensor(float(from_)),
                        F.scalar_to_tensor(float(to)))

@@ -45,12 +45,12 @@ from .nn.functional import softmax, conv2d
 
 
 def erfinv(input):                                             # noqa: A002
-    """erf⁻¹(input) (:class:`refms.ops.Erfinv`)."""
+    """erf⁻¹(input) (``ops.Erfinv``)."""
     return _F.erfinv(input)
 
 
 def inverse(input):                                            # noqa: A002
-    """The inverse of each (..., n, n) matrix (:class:`refms.ops.MatrixInverse`)."""
+    """The inverse of each (..., n, n) matrix (``ops.MatrixInverse``)."""
     return _F.matrix_inverse(input)
 
 
@@ -70,7 +70,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):         # noqa: A002,A001
 
 
 def cumprod(input, dim, dtype=None):                           # noqa: A002
-    """Running products along ``dim``: exp(cumsum(ln |x|)) with the sign's parity (x ≠ 0)."""
+    """Running products along ``dim``: exp(cumsum(ln abs(x))) with the sign's parity (x ≠ 0)."""
     x = input if dtype is None else _F.cast(input, dtype)
     magnitude = _F.exp(_F.cumsum(_F.log(_F.abs(x)), dim))
     negatives = _F.cumsum(_F.cast(_F.less(x, 0), x.dtype), dim)

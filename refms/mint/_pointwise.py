@@ -79,7 +79,7 @@ negative = neg
 
 
 def abs(input):                                         # noqa: A002,A001
-    """|input|."""
+    """abs(input)."""
     return F.abs(input)
 
 
@@ -168,13 +168,13 @@ def log1p(input):                                       # noqa: A002
 
 
 def logaddexp(input, other):                            # noqa: A002
-    """ln(eᵃ + eᵇ) = max(a, b) + ln(1 + e^(−|a − b|)) (no overflow)."""
+    """ln(eᵃ + eᵇ) = max(a, b) + ln(1 + e^(−abs(a − b))) (no overflow)."""
     a, b = _float(input), _float(other)
     return F.add(F.maximum(a, b), F.log1p(F.exp(-F.abs(F.sub(a, b)))))
 
 
 def logaddexp2(input, other):                           # noqa: A002
-    """log₂(2ᵃ + 2ᵇ) = max(a, b) + log₂(1 + 2^(−|a − b|))."""
+    """log₂(2ᵃ + 2ᵇ) = max(a, b) + log₂(1 + 2^(−abs(a − b)))."""
     a, b = _float(input), _float(other)
     return F.add(F.maximum(a, b), F.log1p(F.exp(-F.abs(F.sub(a, b)) * LN2)) / LN2)
 
@@ -198,17 +198,17 @@ def tan(input):                                         # noqa: A002
 
 
 def asin(input):                                        # noqa: A002
-    """arcsin input (:class:`refms.ops.Asin`)."""
+    """arcsin input (``ops.Asin``)."""
     return F.asin(_float(input))
 
 
 def acos(input):                                        # noqa: A002
-    """arccos input (:class:`refms.ops.ACos`)."""
+    """arccos input (``ops.ACos``)."""
     return F.acos(_float(input))
 
 
 def atan(input):                                        # noqa: A002
-    """arctan input (:class:`refms.ops.Atan`)."""
+    """arctan input (``ops.Atan``)."""
     return F.atan(_float(input))
 
 
@@ -244,7 +244,7 @@ def tanh(input):                                        # noqa: A002
 
 
 def asinh(input):                                       # noqa: A002
-    """arsinh x = sign(x)·ln(|x| + √(x² + 1)) (odd, so accurate for negative x)."""
+    """arsinh x = sign(x)·ln(abs(x) + √(x² + 1)) (odd, so accurate for negative x)."""
     x = _float(input)
     ax = F.abs(x)
     return F.mul(F.sign(x), F.log(F.add(ax, F.sqrt(F.add(F.mul(ax, ax), 1)))))
@@ -460,7 +460,7 @@ def isneginf(input):                                    # noqa: A002
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):   # noqa: A002
-    """|input − other| ≤ atol + rtol·|other|."""
+    """abs(input − other) ≤ atol + rtol·abs(other)."""
     return F.isclose(input, other, rtol, atol, equal_nan)
 
 

@@ -44,7 +44,7 @@ def _values_indices(input, dim, keepdim, largest):
     reduce = F.amax if largest else F.amin
     arg = F.argmax if largest else F.argmin
     values = reduce(input, dim, keepdim)
-    indices = arg(input, dim, keepdim)
+    indices = F.cast(arg(input, dim, keepdim), mstype.int64)
     return values, indices
 
 
@@ -73,15 +73,15 @@ def amin(input, dim=(), keepdim=False):                             # noqa: A002
 
 
 def argmax(input, dim=None, keepdim=False):                         # noqa: A002
-    """The index of the largest element (of the flattened input when ``dim`` is None)."""
-    return F.argmax(input, dim, keepdim)
+    """The index of the largest element (of the flattened input when ``dim`` is None), Int64."""
+    return F.cast(F.argmax(input, dim, keepdim), mstype.int64)
 
 
 def argmin(input, dim=None, keepdim=False):                         # noqa: A002
-    """The index of the smallest element."""
+    """The index of the smallest element, Int64."""
     if dim is None:
-        return F.argmin(F.reshape(input, (-1,)), 0, False)
-    return F.argmin(input, dim, keepdim)
+        return F.cast(F.argmin(F.reshape(input, (-1,)), 0, False), mstype.int64)
+    return F.cast(F.argmin(input, dim, keepdim), mstype.int64)
 
 
 def all(input, dim=None, keepdim=False):                            # noqa: A002,A001

@@ -14,7 +14,7 @@ def inv(A):                                                        # noqa: N803
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):   # noqa: A002
-    """(Σ|x|ᵒʳᵈ)^(1/ord) over ``dim`` (every element when None); ord ±inf: max/min |x|,
+    """(Σ abs(x)ᵒʳᵈ)^(1/ord) over ``dim`` (every element when None); ord ±inf: max/min abs(x),
     ord 0: the number of nonzeros."""
     x = _float(x if dtype is None else F.cast(x, dtype))
     axes = () if dim is None else (tuple(dim) if isinstance(dim, (list, tuple)) else (dim,))
@@ -31,8 +31,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):   # noqa: A00
 
 
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):  # noqa: N803
-    """The Frobenius norm √Σ|a|² (``"fro"``), or the max column (ord 1) / row (ord inf) sum
-    of |a|, over the two dims ``dim``."""
+    """The Frobenius norm √Σ a² (``"fro"``), or the max column (ord 1) / row (ord inf) sum
+    of abs(a), over the two dims ``dim``."""
     A = _float(A if dtype is None else F.cast(A, dtype))
     dim = tuple(dim)
     if ord == "fro":

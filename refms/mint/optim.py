@@ -28,7 +28,8 @@ def _check(cls_name, lr, weight_decay, eps=0.0, betas=(0.0, 0.0)):
 
 
 class SGD(Optimizer):
-    """SGD(params, lr, momentum=0, dampening=0, weight_decay=0, nesterov=False, *, maximize=False)
+    """``SGD(params, lr, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
+    maximize=False)``
 
     g ← ∇ + weight_decay·p;  b ← g at the first step, then momentum·b + (1 − dampening)·g;
     g ← g + momentum·b (nesterov) or b;  p ← p − lr·g  (``maximize``: ascend).
@@ -67,8 +68,8 @@ class SGD(Optimizer):
 
 
 class AdamW(Optimizer):
-    """AdamW(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False,
-    *, maximize=False) — Loshchilov & Hutter (2019), decoupled weight decay:
+    """``AdamW(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False,
+    *, maximize=False)`` — Loshchilov & Hutter (2019), decoupled weight decay:
 
     p ← p·(1 − lr·weight_decay);  m ← β₁m + (1 − β₁)g;  v ← β₂v + (1 − β₂)g²;
     p ← p − lr·(m / (1 − β₁ᵗ)) / (√(v̂ / (1 − β₂ᵗ)) + eps), v̂ = v (amsgrad: max of all v).
@@ -119,8 +120,8 @@ class AdamW(Optimizer):
 
 
 class Adam(AdamW):
-    """Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, amsgrad=False,
-    *, maximize=False) — Kingma & Ba (2015): AdamW's rule with the weight decay added to the
+    """``Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, amsgrad=False,
+    *, maximize=False)`` — Kingma & Ba (2015): AdamW's rule with the weight decay added to the
     gradient (g ← ∇ + weight_decay·p) instead of decoupled."""
 
     decoupled = False

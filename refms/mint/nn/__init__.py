@@ -1,7 +1,7 @@
 """``mint.nn``: PyTorch-style layers (``mint.nn.Linear``, ``mint.nn.Conv2d``, ``mint.nn.ReLU``...).
 
 Layers whose ``refms.nn`` counterpart has the same signature are that class
-(``mint.nn.Linear`` is :class:`refms.nn.Linear`); the others are small Cells over
+(``mint.nn.Linear`` is ``refms.nn.Linear``); the others are small Cells over
 :mod:`refms.mint.nn.functional`.  Parameter names follow MindSpore's (``weight``,
 ``bias``).
 """
@@ -96,7 +96,7 @@ class Hardswish(Cell):
 
 
 class Hardshrink(Cell):
-    """x where |x| > lambd, else 0."""
+    """x where abs(x) > lambd, else 0."""
 
     def __init__(self, lambd=0.5):
         super().__init__()
@@ -423,7 +423,7 @@ class _Loss(Cell):
 
 
 class SmoothL1Loss(_Loss):
-    """½d²/beta for |d| < beta, |d| − ½beta otherwise."""
+    """½d²/beta for abs(d) < beta, abs(d) − ½beta otherwise."""
 
     def __init__(self, reduction="mean", beta=1.0):
         super().__init__(reduction)

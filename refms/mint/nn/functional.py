@@ -80,7 +80,7 @@ def threshold_(input, threshold_value, value):              # noqa: A002
 
 
 def logsigmoid(input):                                      # noqa: A002
-    """ln sigmoid(x) = −softplus(−x) = min(x, 0) − ln(1 + e^(−|x|)) (no overflow)."""
+    """ln sigmoid(x) = −softplus(−x) = min(x, 0) − ln(1 + e^(−abs(x))) (no overflow)."""
     x = _float(input)
     return F.sub(F.minimum(x, 0), F.log1p(F.exp(-F.abs(x))))
 
@@ -293,12 +293,12 @@ def mse_loss(input, target, reduction="mean"):              # noqa: A002
 
 
 def l1_loss(input, target, reduction="mean"):               # noqa: A002
-    """|input − target|."""
+    """abs(input − target)."""
     return _reduce(F.abs(F.sub(input, target)), reduction)
 
 
 def smooth_l1_loss(input, target, reduction="mean", beta=1.0):   # noqa: A002
-    """½d²/beta for |d| < beta, |d| − ½beta otherwise (d = input − target)."""
+    """½d²/beta for abs(d) < beta, abs(d) − ½beta otherwise (d = input − target)."""
     return _reduce(F.smooth_l1_loss(input, target, beta, "none"), reduction)
 
 
@@ -309,8 +309,16 @@ def binary_cross_entropy(input, target, weight=None, reduction="mean"):   # noqa
 
 def binary_cross_entropy_with_logits(input, target, weight=None, reduction="mean",  # noqa: A002
                                      pos_weight=None):
-    """binary_cross_entropy(sigmoid(input), target), computed stably."""
-    return F.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction)
+    """binary_cross_entropy(sigmoid(input), target) = (1 − t)·x + (1 + (pos_weight − 1)·t)·
+    ln(1 + e⁻ˣ), with ln(1 + e⁻ˣ) = ln(1 + e^(−abs(x))) + max(−x, 0) (no overflow).
+    Differentiable in both ``input`` and ``target``."""
+    x, t = _float(input), _float(target)
+    softplus_neg = F.add(F.log1p(F.exp(-F.abs(x))), F.relu(-x))
+    scale = 1 if pos_weight is None else F.add(F.mul(F.sub(pos_weight, 1), t), 1)
+    loss = F.add(F.mul(F.sub(1, t), x), F.mul(scale, softplus_neg))
+    if weight is not None:
+        loss = F.mul(loss, weight)
+    return _reduce(loss, reduction)
 
 
 def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):  # noqa: A002
@@ -411,6 +419,6 @@ def softshrink(input, lambd=0.5):                           # noqa: A002
 
 
 def hardshrink(input, lambd=0.5):                           # noqa: A002
-    """x where |x| > lambd, else 0."""
+    """x where abs(x) > lambd, else 0."""
     return F.select(F.greater(F.abs(input), lambd), input, F.zeros_like(input))
 
