@@ -27,7 +27,7 @@ from .context import (GRAPH_MODE, PYNATIVE_MODE, set_context, get_context, set_d
 from .seed import set_seed, get_seed
 from . import common
 from . import nn
-from .graph import jit, ms_function                # GRAPH_MODE and jit: refms.graph
+from .graph import jit, ms_function, mutable       # GRAPH_MODE and jit: refms.graph
 from .common.api import jit_class
 from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
 from . import dataset, train, amp
@@ -50,9 +50,9 @@ __all__ = [
     "double", "float_", "int_", "uint", "dtype_to_nptype", "pytype_to_dtype", "nptype_to_dtype",
     "get_py_obj_dtype",
     # ops, autodiff, execution modes
-    "ops", "grad", "value_and_grad", "jit", "ms_function", "jit_class", "context", "GRAPH_MODE",
-    "PYNATIVE_MODE", "set_context", "get_context", "set_device", "set_seed", "get_seed",
-    "ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
+    "ops", "grad", "value_and_grad", "jit", "ms_function", "mutable", "jit_class", "context",
+    "GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "set_device", "set_seed",
+    "get_seed", "ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
     "reset_auto_parallel_context", "communication", "parallel", "log", "profiler", "export",
     "load",
     # cells, training, data, checkpoints

@@ -4,13 +4,18 @@
 that maps the module name ``mindspore`` and every ``mindspore.<sub>`` to
 ``refms`` / ``refms.<sub>``.  ``python -m refms run script.py`` installs it
 and runs the script as ``__main__``.
+
+While it is installed, the classes a script most often prints the type of carry
+MindSpore's module path (:data:`MINDSPORE_HOMES`): ``print(type(x))`` shows
+``<class 'mindspore.common.tensor.Tensor'>``, as on MindSpore, and that path
+imports the same class through the alias.  ``uninstall`` restores refms's own.
 """
 import importlib
 import importlib.abc
 import importlib.util
 import sys
 
-__all__ = ["install", "MindSporeAlias"]
+__all__ = ["install", "uninstall", "MindSporeAlias", "MINDSPORE_HOMES"]
 
 
 class MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -40,6 +45,20 @@ class MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             module.__spec__ = alias_spec.loader_state
 
 
+#: (refms module, class name) -> the module MindSpore defines that class in (``__module__``
+#: of ``type(mindspore.tensor(1))`` etc. on MindSpore 2.10).
+MINDSPORE_HOMES = {
+    ("refms._tensor", "Tensor"): "mindspore.common.tensor",
+    ("refms.parameter", "Parameter"): "mindspore.common.parameter",
+    ("refms.nn.cell", "Cell"): "mindspore.nn.cell",
+}
+
+
+def _classes_of_homes():
+    for (module_name, class_name), home in MINDSPORE_HOMES.items():
+        yield getattr(importlib.import_module(module_name), class_name), module_name, home
+
+
 def install(source="mindspore", target="refms"):
     """Alias ``source`` to ``target`` for every later import (idempotent)."""
     for finder in sys.meta_path:
@@ -47,4 +66,18 @@ def install(source="mindspore", target="refms"):
             return finder
     finder = MindSporeAlias(source, target)
     sys.meta_path.insert(0, finder)
+    if (source, target) == ("mindspore", "refms"):
+        for cls, _, home in _classes_of_homes():
+            cls.__module__ = home
     return finder
+
+
+def uninstall(finder):
+    """Undo :func:`install`: ``import mindspore`` no longer resolves to refms, the classes of
+    :data:`MINDSPORE_HOMES` show refms's module paths again.  Modules already imported under
+    the alias's names stay in ``sys.modules`` (the caller removes them if it wants)."""
+    if finder in sys.meta_path:
+        sys.meta_path.remove(finder)
+    if (finder.source, finder.target) == ("mindspore", "refms"):
+        for cls, module_name, _ in _classes_of_homes():
+            cls.__module__ = module_name

@@ -85,6 +85,8 @@ SAMPLES = {  # kernel -> argument tuples (host values); arrays go to the device
                                      (LOGITS, np.array([0, 3, 6, 1, 2], np.int64), True)],
     "batch_norm_statistics": [(IMG,)],
     "batch_norm": [(IMG, f32(3), f32(3), f32(3), f32(3, low=0.5, high=1.5), 1e-5)],
+    "batch_norm_grad": [(f32(*IMG.shape), IMG, f32(3), f32(3), f32(3, low=0.5, high=1.5), 1e-5, training)
+                        for training in (True, False)],
     "writable": [(X,)],
     "take": [(X, np.array([2, -1, 0], np.int64), 0), (X, np.array([[3, 1]], np.int32), 1)],
     "take_along_axis": [(X, np.array([[0, 3], [1, 1], [-1, 2]], np.int64), 1),

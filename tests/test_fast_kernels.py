@@ -548,11 +548,43 @@ def test_batch_norm_statistics_one_pass_is_stable(dtype):
     np.testing.assert_allclose(mean, exact.mean(axis=(0, 2, 3)), rtol=1e-6)
 
 
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("training", [True, False])
+@pytest.mark.parametrize("shape", [(5, 3), (4, 3, 7), (2, 3, 5, 6), (1, 1, 1, 1), (8, 16, 9, 9),
+                                   (3, 70, 17, 19)])
+def test_batch_norm_grad(dtype, training, shape):
+    fast, reference = twin_and_reference("batch_norm_grad")
+    x, dy = random(shape, dtype, 31, low=-2, high=3), random(shape, dtype, 32)
+    channels = shape[1]
+    scale = random((channels,), dtype, 33)
+    if training:
+        mean, variance = kernels.reference_kernel("batch_norm_statistics")(x)
+    else:
+        mean, variance = random((channels,), dtype, 34), random((channels,), dtype, 35, 0.1, 2.0)
+    args = (dy, x, scale, mean, variance, 1e-5, training)
+    for got, expected in zip(fast(*args), reference(*args)):
+        assert_same(got, expected, dtype)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_batch_norm_grad_large_mean(dtype):
+    """|mean| ≫ std: dx is computed from x − μ, so the centred values keep their digits."""
+    x = (1e4 + random((16, 2, 8, 8), dtype, 36)).astype(dtype)
+    dy = random(x.shape, dtype, 37)
+    mean, variance = kernels.reference_kernel("batch_norm_statistics")(x)
+    scale = np.ones(2, dtype)
+    fast, reference = twin_and_reference("batch_norm_grad")
+    for got, expected in zip(fast(dy, x, scale, mean, variance, 1e-5, True),
+                             reference(dy, x, scale, mean, variance, 1e-5, True)):
+        assert_same(got, expected, dtype)
+
+
 def test_batch_norm_other_dtypes_fall_back():
     x = random((4, 3, 2, 2), np.float16, 29)
     params = [random((3,), np.float32, 30 + i, 0.5, 1.5) for i in range(4)]
     for name, args in [("batch_norm_statistics", (x,)),
-                       ("batch_norm", (x, *params, 1e-5))]:
+                       ("batch_norm", (x, *params, 1e-5)),
+                       ("batch_norm_grad", (x, x, params[0], params[1], params[2], 1e-5, True))]:
         fast, reference = twin_and_reference(name)
         got, expected = fast(*args), reference(*args)
         for g, e in zip(got if isinstance(got, tuple) else (got,),
@@ -606,6 +638,8 @@ EXAMPLES = {
     "batch_norm_statistics": lambda: (_x((4, 3, 2, 2)),),
     "batch_norm": lambda: (_x((4, 3, 2, 2)), _x((3,), 22), _x((3,), 23), _x((3,), 24),
                            random((3,), np.float32, 25, 0.5, 1.5), 1e-5),
+    "batch_norm_grad": lambda: (_x((4, 3, 2, 2), 26), _x((4, 3, 2, 2)), _x((3,), 22), _x((3,), 24),
+                                random((3,), np.float32, 25, 0.5, 1.5), 1e-5, True),
     "apply_momentum": lambda: (_x((4, 5)), _x((4, 5), 22), _x((4, 5), 23), np.float32(0.1),
                                np.float32(0.9), False),
 }

@@ -333,6 +333,49 @@ def bn_train_and_read(momentum, eps=1e-5):
     return run
 
 
+def bn_grad(training, eps=1e-5):
+    """BatchNormGrad given the statistics BatchNorm normalised with: in training the batch's own
+    (computed here from x), in inference the ``mean`` / ``var`` inputs."""
+    prim = ops.BatchNormGrad(training, eps)
+
+    def run(dy, x, scale, mean, var):
+        if training:
+            axes = (0,) + tuple(range(2, len(x.shape)))
+            mean = ops.ReduceMean()(x, axes)
+            var = ops.ReduceMean()(ops.square(x - ops.ReduceMean(True)(x, axes)), axes)
+        return prim(dy, x, scale, mean, var)
+    return run
+
+
+def bn_grad_ref(training, eps=1e-5):
+    """(dx, dscale, dbias) of y = x̂·scale + bias, x̂ = (x − μ)/√(σ² + ε) (Ioffe & Szegedy 2015,
+    §3): in training μ, σ² are the batch's, so dx = scale/√(σ² + ε)·(dy − E[dy] − x̂·E[dy·x̂])."""
+    def ref(dy, x, scale, mean, var):
+        x64, dy64 = np.asarray(x, np.float64), np.asarray(dy, np.float64)
+        axes = bn_axes(x)
+        if training:
+            mean, var = x64.mean(axis=axes), x64.var(axis=axes)
+        inv_std = 1 / np.sqrt(per_channel(var, x) + eps)
+        x_hat = (x64 - per_channel(mean, x)) * inv_std
+        dx = dy64
+        if training:
+            dx = dy64 - dy64.mean(axis=axes, keepdims=True) \
+                - x_hat * (dy64 * x_hat).mean(axis=axes, keepdims=True)
+        dx = per_channel(scale, x) * inv_std * dx
+        dtype = scale.dtype
+        return (dx.astype(x.dtype), (dy64 * x_hat).sum(axis=axes).astype(dtype),
+                dy64.sum(axis=axes).astype(dtype))
+    return ref
+
+
+def bn_grad_inputs(x_shape):
+    """dy, x, scale, moving mean, moving variance (> 0)."""
+    def make(rng):
+        return [rng.standard_normal(x_shape).astype(np.float32)] + bn_inputs(x_shape)(rng)[:2] \
+            + bn_inputs(x_shape)(rng)[3:]
+    return make
+
+
 def first_output(fn):
     """Only output 0 (the outputs whose cotangent MindSpore's bprop uses)."""
     def run(*args):
@@ -687,6 +730,15 @@ BATCH_NORM = [
           domain="positive", rtol=1e-4, atol=1e-5, id="batch_norm-functional"),
 ]
 
+BATCH_NORM_GRAD = [
+    OpRow("BatchNormGrad", bn_grad(True), bn_grad_ref(True), bn_grad_inputs((4, 3, 2, 5)),
+          grad_inputs=(0, 1, 2), rtol=1e-4, atol=1e-5, id="BatchNormGrad-train-second-order"),
+    OpRow("BatchNormGrad", bn_grad(True), bn_grad_ref(True), bn_grad_inputs((5, 2)),
+          grad_inputs=(0, 1, 2), rtol=1e-4, atol=1e-5, id="BatchNormGrad-train-2d"),
+    OpRow("BatchNormGrad", bn_grad(False), bn_grad_ref(False), bn_grad_inputs((3, 2, 3, 2)),
+          grad_inputs=(0, 1, 2), rtol=1e-4, atol=1e-5, id="BatchNormGrad-inference-second-order"),
+]
+
 LOSS_LOGITS = f32([[1, 2, 3], [1, 1, 1]])
 
 LOSS = [
@@ -865,4 +917,4 @@ RANDOM = [
           randn((20, 30)), property_only=True, id="dropout-functional"),
 ]
 
-ROWS = ACTIVATION + CONV + POOL + BATCH_NORM + LOSS + RANDOM
+ROWS = ACTIVATION + CONV + POOL + BATCH_NORM + BATCH_NORM_GRAD + LOSS + RANDOM

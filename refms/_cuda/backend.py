@@ -445,6 +445,15 @@ def _float_kernel(name, launcher, n_arrays):
     return kernel
 
 
+def batch_norm_grad(dy, x, scale, mean, variance, epsilon, is_training):
+    """BatchNorm's backward on the device when every array has one float dtype."""
+    arrays = (dy, x, scale, mean, variance)
+    if not _floats(*arrays) or len({a.dtype for a in arrays}) != 1:
+        return _on_host("batch_norm_grad", *arrays, epsilon, is_training)
+    return ops.batch_norm_backward(dy, x, scale, mean, variance, epsilon, is_training,
+                                   op="batch_norm_grad")
+
+
 def _softmax(name, log):
     def kernel(x, axis):
         axes = axis if isinstance(axis, (tuple, list)) else (axis,)
@@ -574,6 +583,7 @@ def _table():
         "sparse_softmax_cross_entropy": _sparse_xent,
         "batch_norm_statistics": _float_kernel("batch_norm_statistics", ops.batch_norm_statistics, 1),
         "batch_norm": _float_kernel("batch_norm", ops.batch_norm, 5),
+        "batch_norm_grad": batch_norm_grad,
         "assign": assign, "moving_average": moving_average, "writable": writable,
         "apply_momentum": apply_momentum,
         "bernoulli": bernoulli, "uniform_real": uniform_real,

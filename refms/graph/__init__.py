@@ -13,7 +13,8 @@ Reading order (each module opens with what it does and which algorithm):
    Python ``ast`` → IR
 3. :mod:`~refms.graph.resolve`, :mod:`~refms.graph.builtins` — names → objects
 4. :mod:`~refms.graph.abstract`, :mod:`~refms.graph.infer` (with :mod:`~refms.graph.bridge`,
-   :mod:`~refms.graph.op_rules`, :mod:`~refms.graph.cells`, :mod:`~refms.graph.tracer`) — inference;
+   :mod:`~refms.graph.op_rules`, :mod:`~refms.graph.attributes`, :mod:`~refms.graph.cells`,
+   :mod:`~refms.graph.tracer`) — inference; :mod:`~refms.graph.mutable` — variable inputs;
    :mod:`~refms.graph.cells` is also where upper layers register how their objects (Cells)
    are called in a graph
 5. :mod:`~refms.graph.passes` — inline, simplify, closure conversion, constant folding, CSE,
@@ -42,7 +43,8 @@ Known limits (each raises a clear error rather than computing something else):
 from .api import jit, ms_function, JitFunction, run_cell_graph, in_graph_context, ir_text
 from .cache import get_compile_cache_size, set_compile_cache_size
 from .errors import GraphSyntaxError, GraphCompileError
+from .mutable import mutable
 
 __all__ = ["jit", "ms_function", "JitFunction", "run_cell_graph", "in_graph_context", "ir_text",
            "GraphSyntaxError", "GraphCompileError", "get_compile_cache_size",
-           "set_compile_cache_size"]
+           "set_compile_cache_size", "mutable"]

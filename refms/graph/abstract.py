@@ -12,6 +12,9 @@ The lattice is small (MindSpore's ``AbstractBase`` family, cut down):
 ``AbstractScalar(type)``    a Python ``bool``, ``int`` or ``float`` known only at run time
                             (a number changed under a Tensor condition)
 ``AbstractTuple(items)``    a tuple, list or dict with at least one non-constant item
+``AbstractAny()``           any Python object, known only at run time: the result of
+                            Python code run on the host when the graph runs (JIT
+                            Fallback, :mod:`refms.graph.fallback`; MindSpore's ``Any``)
 ``AbstractClosure``         a parsed function not yet specialized, with the context of its
                             enclosing graph
 ``AbstractGraph(graph)``    a specialized graph (a function value after inference)
@@ -33,8 +36,10 @@ from .._tensor import Tensor
 from ..ops.primitive import Abstract
 from ..parameter import Parameter
 from .errors import GraphCompileError
+from .mutable import is_mutable, plain
 
-__all__ = ["Abstract", "Const", "AbstractScalar", "AbstractTuple", "AbstractClosure", "AbstractGraph",
+__all__ = ["Abstract", "Const", "AbstractScalar", "AbstractTuple", "AbstractAny",
+           "AbstractClosure", "AbstractGraph",
            "AbstractPartial", "AbstractSwitch", "Bottom", "BOTTOM", "Pending",
            "FUNCTION_ABSTRACTS", "abstract_of", "key_of", "join", "format_abstract",
            "is_const", "leaves"]
@@ -91,6 +96,16 @@ class AbstractTuple:
 
     def __repr__(self):
         return f"AbstractTuple({self.kind}, {list(self.items)!r})"
+
+
+class AbstractAny:
+    """Any Python object, known only when the graph runs (MindSpore's ``Any`` type): what
+    JIT Fallback's run-time PyExecute nodes return.  It joins with anything to itself."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "AbstractAny"
 
 
 class AbstractClosure:
@@ -181,7 +196,10 @@ def is_const(abstract):
 
 def abstract_of(value):
     """The abstract of a run-time argument: Tensors are abstract, containers of Tensors are
-    tuples, everything else is a constant."""
+    tuples, everything else is a constant — unless marked by ``mutable``: then its numbers
+    are run-time scalars too (:mod:`refms.graph.mutable`)."""
+    if is_mutable(value):
+        return broaden_all(abstract_of(plain(value)))
     if isinstance(value, Tensor):
         return Abstract(tuple(value.shape), value.dtype, getattr(value, "weak", False))
     if isinstance(value, (tuple, list)) and _contains_tensor(value):
@@ -244,6 +262,8 @@ def key_of(abstract):
         return ("C", const_key(abstract.value))
     if isinstance(abstract, AbstractScalar):
         return ("S", abstract.type.__name__)
+    if isinstance(abstract, AbstractAny):
+        return ("any",)
     if isinstance(abstract, AbstractTuple):
         return ("tuple", abstract.kind, abstract.keys and tuple(const_key(k) for k in abstract.keys),
                 tuple(key_of(a) for a in abstract.items))
@@ -291,12 +311,18 @@ def _as_items(abstract):
     return abstract
 
 
+def _is_any(abstract):
+    return isinstance(abstract, AbstractAny)
+
+
 def broaden(a, b):
     """The abstract of a loop variable that is ``a`` on one iteration and ``b`` on the next:
     numbers that differ become run-time scalars (recursively in tuples); None when the two
     cannot be one value (a different type, shape or length)."""
     if _same(a, b):
         return a
+    if _is_any(a) or _is_any(b):
+        return AbstractAny()
     kind_a, kind_b = _scalar_kind(a), _scalar_kind(b)
     if kind_a is not None and kind_a is kind_b:
         return AbstractScalar(kind_a)
@@ -338,6 +364,8 @@ def join(a, b, where=""):
         return a
     if _same(a, b):
         return a
+    if _is_any(a) or _is_any(b):             # a run-time Python object: checked when used
+        return AbstractAny()
     kind_a, kind_b = _scalar_kind(a), _scalar_kind(b)
     if kind_a is not None and kind_a is kind_b:
         return AbstractScalar(kind_a)
@@ -389,6 +417,8 @@ def format_abstract(abstract):
         return f"<Tensor[{abstract.dtype}], {_shape_text(abstract.shape)}>"
     if isinstance(abstract, AbstractScalar):
         return f"<{_scalar_type_name(abstract.type())}, NoShape, value=<run time>>"
+    if isinstance(abstract, AbstractAny):
+        return "<Any, NoShape>"
     if isinstance(abstract, Const):
         value = abstract.value
         if isinstance(value, Parameter):

@@ -155,7 +155,7 @@ class Transform:
             elif callee is G.TUPLE_GETITEM:
                 fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
                 records.append((node, "getitem", node.inputs[2].value))
-            elif isinstance(callee, G.GraphOp):
+            elif isinstance(callee, G.GraphOp) or _python_scalar_op(callee):
                 fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
             else:
                 if isinstance(head, ir.Parameter) or isinstance(callee, G.PartialValue):
@@ -406,6 +406,14 @@ def _seeded_dout(out, target, sens):
             return tuple(rebuild(v) for v in value)
         return None
     return rebuild(out)
+
+
+def _python_scalar_op(callee):
+    """A Python function run on run-time numbers (``operator.add`` of a number known only at
+    run time, the number made a 0-d Tensor): Python numbers carry no gradient, as in
+    MindSpore, so the node is copied into the forward graph and nothing flows back."""
+    return callable(callee) and not isinstance(callee, (Primitive, ir.FuncGraph,
+                                                        G.PartialValue))
 
 
 def run_and_differentiate(fn, args, sens=None, differentiate=None):

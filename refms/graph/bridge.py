@@ -16,7 +16,8 @@ from ..ops import apply as _apply
 from ..parameter import Parameter
 from . import abstract as A
 from . import graph_ops as G
-from .errors import GraphCompileError, note_location
+from .errors import GraphCompileError, NeedsValue, note_location
+from .fallback import AnyValue, holds_any, runtime_fallback
 from .ir import CNode, ValueNode
 from .tracer import ScalarTracer, Tracer, tracing, current, inferring_shapes
 
@@ -100,6 +101,8 @@ class PythonBridge:
             return tuple(values)
         if isinstance(abstract, A.FUNCTION_ABSTRACTS):
             return GraphCallable(self, node, abstract)
+        if isinstance(abstract, A.AbstractAny):
+            return AnyValue(node)
         if isinstance(abstract, A.Pending):
             raise GraphCompileError("the result of a recursive call is used before its type is "
                                     "known: graph mode supports recursion (and loops on Tensor "
@@ -115,6 +118,8 @@ class PythonBridge:
             return value.node, value.abstract
         if isinstance(value, GraphCallable):
             return value.node, value.abstract
+        if isinstance(value, AnyValue):
+            return value.node, A.AbstractAny()
         if isinstance(value, Parameter):
             return self.weight_node(value), A.Const(value)
         if isinstance(value, types.MethodType) and isinstance(value.__self__, Tracer):
@@ -144,12 +149,27 @@ class PythonBridge:
     # -- running Python on stand-ins ----------------------------------------------------------------
     def trace_call(self, ctx, fn, args, kwargs, loc):
         """Call the Python callable ``fn`` on stand-ins of ``args`` with the node-emitting
-        executor installed; returns the (node, abstract) of its result."""
+        executor installed; returns the (node, abstract) of its result.
+
+        When ``fn`` needs a value known only at run time (an argument is ``Any``, or the
+        code asks a stand-in for its value) and ``jit_syntax_level`` is LAX, the call
+        becomes one PyExecute node run on the host when the graph runs; the nodes it had
+        emitted are dropped (:mod:`refms.graph.fallback`)."""
+        if runtime_fallback() and any(holds_any(a) for _, a in list(args) + list(kwargs.values())):
+            return self.py_execute_value(ctx, fn, args, kwargs, loc)
         stand_ins = [self.to_python(ctx, n, a, loc) for n, a in args]
         kw = {k: self.to_python(ctx, n, a, loc) for k, (n, a) in kwargs.items()}
+        emitted, effects = len(ctx.graph.order), ctx.effects
         with tracing(self, ctx, loc):
             try:
                 result = fn(*stand_ins, **kw)
+            except NeedsValue as error:
+                if not runtime_fallback():
+                    note_location(error, loc)
+                    raise
+                del ctx.graph.order[emitted:]
+                ctx.effects = effects
+                return self.py_execute_value(ctx, fn, args, kwargs, loc)
             except Exception as error:
                 note_location(error, loc)
                 raise
@@ -171,6 +191,8 @@ class PythonBridge:
         """``prim(*args)`` while tracing: infer its output and append its cnode."""
         if prim.identity_in_graph:          # HookBackward: graph mode ignores it (semantics 5.1)
             return args[0] if len(args) == 1 else tuple(args)
+        if _contains_any_value(args):
+            raise NeedsValue(f"{prim.name} on a value known only at run time")
         mixed = _apply.mixed_precision()
         if mixed is not None and not prim.keeps_input_dtypes:
             args = _apply.cast_floating_inputs(prim, args, mixed)
@@ -209,6 +231,15 @@ def _local_builder(ctx, node):
     if isinstance(node, CNode) and node.graph is ctx.graph and isinstance(node.inputs[0], ValueNode):
         return node.inputs[0].value
     return None
+
+
+def _contains_any_value(values):
+    for v in values:
+        if isinstance(v, AnyValue):
+            return True
+        if isinstance(v, (tuple, list)) and _contains_any_value(v):
+            return True
+    return False
 
 
 def _is_namedtuple(value):

@@ -9,29 +9,34 @@ Support — Python built-in functions":
 * ``print`` → the runtime ``Print`` op (each call prints when the graph runs);
 * ``max``/``min``/``all``/``any``/``sum`` of Tensors → Tensor ops instead of Python
   comparisons of Tensors, which would need values at compile time;
-* ``map``/``filter``/``zip``/``enumerate``/``reversed`` → tuples, so a ``for`` can
-  index them;
+* ``map``/``filter``/``zip``/``enumerate``/``reversed``/``range`` → tuples or lists, so a
+  ``for`` can index them;
+* ``type`` of a run-time value → its type, not its stand-in's;
 
-plus the helpers the parser emits: ``graph_iter`` and ``graph_len``
-(``for`` loops), ``graph_setitem`` (``x[i] = v``), ``graph_list_method``
-(``xs.append(v)``), ``graph_not``.
+``d.keys()``, ``d.values()``, ``d.items()`` and ``d.has_key(k)`` of a dict are replaced too
+(``GRAPH_DICT_METHODS``), plus the helpers the parser emits: ``graph_iter`` and
+``graph_len`` (``for`` loops), ``graph_context_manager`` (``with``), ``graph_setitem``
+(``x[i] = v``), ``graph_list_method`` (``xs.append(v)``), ``graph_list_inplace``
+(``xs.reverse()`` on a global list), ``graph_not``.
 These functions run during inference on stand-ins (they are refms library
 code), so they may call refms ops freely.
 """
 import builtins as _builtins
 
+import numpy as np
 
 from .. import dtype as mstype
 from .._tensor import Tensor
 from ..ops import functional as F
 from ..ops.meta import install_print
 from . import graph_ops as G
-from .errors import GraphCompileError
+from .cells import call_rule_for
+from .errors import GraphCompileError, NeedsValue
 from .graph_ops import print_values
-from .tracer import current
+from .tracer import ScalarTracer, Tracer, current
 
-__all__ = ["GRAPH_BUILTINS", "graph_version", "graph_print", "graph_len", "graph_iter",
-           "graph_setitem", "graph_not"]
+__all__ = ["GRAPH_BUILTINS", "GRAPH_DICT_METHODS", "graph_version", "graph_print", "graph_len",
+           "graph_iter", "graph_setitem", "graph_not", "graph_list_inplace"]
 
 
 def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
@@ -113,18 +118,39 @@ def graph_any(value):
 
 
 def graph_sum(values, start=0):
-    """``sum(t)`` of a Tensor → ``ReduceSum``; of a sequence → Python's sum (Tensor adds)."""
+    """``sum(t)`` of a Tensor adds its rows, as Python's ``sum`` iterates a Tensor along axis
+    0: ``ReduceSum`` over axis 0 (``sum(tensor([[1, 2], [3, 4]]))`` is ``[4 6]``); of a
+    sequence → Python's sum (Tensor adds)."""
     if isinstance(values, Tensor):
-        return F.reduce_sum(values, (), False) + start if start else F.reduce_sum(values, (), False)
+        rows = F.reduce_sum(values, 0, False)
+        if isinstance(start, Tensor) or start != 0:
+            return start + rows
+        return rows
     return _builtins.sum(values, start)
 
 
 def graph_map(fn, *sequences):
-    return tuple(_builtins.map(fn, *sequences))
+    """``map(fn, xs, …)`` → a list when the ``xs`` are lists, a tuple when they are tuples
+    (MindSpore 2.10, observed: ``map`` over tuples gives ``(5, 7, 9)``, over lists
+    ``[6, 8, 10]``; over a tuple and a list it raises RuntimeError)."""
+    kinds = {type(sequence) for sequence in sequences}
+    if len(kinds) > 1:
+        raise RuntimeError(f"The types of arguments in Map must be consistent, but the types "
+                           f"of arguments are inconsistent: "
+                           f"{[type(s).__name__ for s in sequences]}.")
+    mapped = _builtins.map(fn, *sequences)
+    return list(mapped) if list in kinds else tuple(mapped)
 
 
 def graph_filter(fn, sequence):
-    return tuple(_builtins.filter(fn, sequence))
+    """``filter(fn, xs)`` → a list, of a tuple too (MindSpore 2.10, observed)."""
+    return list(_builtins.filter(fn, sequence))
+
+
+def graph_range(*bounds):
+    """``range(…)`` → the tuple of its numbers: a graph has no range type (MindSpore 2.10,
+    observed: ``range(0, 6, 2)`` returned from a graph is ``(0, 2, 4)``)."""
+    return tuple(_builtins.range(*bounds))
 
 
 def graph_zip(*sequences):
@@ -137,6 +163,54 @@ def graph_enumerate(sequence, start=0):
 
 def graph_reversed(sequence):
     return tuple(_builtins.reversed(tuple(sequence)))
+
+
+def graph_dict_keys(mapping):
+    """``d.keys()`` → a tuple of the keys (MindSpore 2.10, observed: ``('a', 'b', 'c')``)."""
+    return tuple(mapping.keys())
+
+
+def graph_dict_values(mapping):
+    """``d.values()`` → a tuple of the values (MindSpore 2.10, observed)."""
+    return tuple(mapping.values())
+
+
+def graph_dict_items(mapping):
+    """``d.items()`` → a list of (key, value) tuples (MindSpore 2.10, observed)."""
+    return list(mapping.items())
+
+
+def graph_dict_has_key(mapping, key):
+    """``d.has_key(k)``: MindSpore's dict has Python 2's ``has_key`` (syntax support:
+    "Dictionary"), ``k in d``."""
+    return key in mapping
+
+
+#: dict method -> its graph version: views and ``has_key`` become values.
+GRAPH_DICT_METHODS = {"keys": graph_dict_keys, "values": graph_dict_values,
+                      "items": graph_dict_items, "has_key": graph_dict_has_key}
+
+
+def graph_context_manager(manager):
+    """The manager of a ``with`` statement, checked: an object of a ``jit_class`` or a Cell
+    (syntax support: "With Statement"); MindSpore raises TypeError for any other."""
+    if not getattr(type(manager), "__ms_class__", False) and call_rule_for(manager) is None:
+        raise TypeError(f"Only support jit_class instance, but got {manager!r}: the manager "
+                        f"of a 'with' statement in graph mode is a jit_class object or a Cell")
+    return manager
+
+
+def graph_type(value, *class_parts):
+    """``type(x)``: the type of the value, not of its stand-in — ``Tensor`` for a run-time
+    Tensor, ``int``/``float``/``bool`` for a run-time number (``type(name, bases, dict)``
+    makes a class, as in Python)."""
+    if class_parts:
+        return type(value, *class_parts)
+    if isinstance(value, ScalarTracer):
+        return value.scalar_abstract.type
+    if isinstance(value, Tracer):
+        return Tensor
+    return type(value)
 
 
 def graph_len(value):
@@ -157,8 +231,12 @@ def graph_iter(value):
 
 
 def graph_setitem(container, index, value):
-    """``x[i] = v`` rebinds ``x`` to an updated copy: lists, dicts and tuples here; Tensors
-    through a functional update (masked select)."""
+    """``x[i] = v`` rebinds ``x`` to an updated copy: lists, dicts and numpy arrays (values
+    JIT Fallback computes at compile time) here; Tensors through the functional ``SetItem``."""
+    if isinstance(container, np.ndarray):
+        updated = container.copy()
+        updated[index] = value
+        return updated
     if isinstance(container, list):
         updated = list(container)
         updated[index] = value
@@ -179,12 +257,28 @@ def _tensor_setitem(x, index, value):
 
 
 def graph_list_method(container, method, *args):
-    """``xs.append(v)`` as a statement: a list is copied and updated (the parser rebinds
-    ``xs`` to the result); any other object's method is called as it is."""
-    if isinstance(container, list):
-        updated = list(container)
+    """``xs.append(v)`` (``d.update(e)``) as a statement: a list or dict is copied and updated
+    (the parser rebinds ``xs`` to the result); any other object's method is called as it is."""
+    if isinstance(container, (list, dict)):
+        updated = type(container)(container)
         getattr(updated, method)(*args)
         return updated
+    getattr(container, method)(*args)
+    return container
+
+
+def graph_list_inplace(container, method, *args):
+    """``xs.reverse()`` (``extend``, ``insert``) as a statement on a list from
+    outside the function — a global or a closure variable: with the LAX syntax level that
+    very list changes, every time the graph runs (tutorial "Supporting List Inplace
+    Modification Operations"), so during inference this asks to run at run time
+    (:mod:`refms.graph.fallback`); otherwise the list is copied as by ``graph_list_method``."""
+    from .fallback import runtime_fallback
+    if not isinstance(container, list) or not runtime_fallback():
+        return graph_list_method(container, method, *args)
+    if current() is not None:
+        raise NeedsValue(f"list.{method}() on a list from outside the function changes it when "
+                         f"the graph runs")
     getattr(container, method)(*args)
     return container
 
@@ -212,7 +306,8 @@ def graph_not(value):
 GRAPH_BUILTINS = {
     _builtins.print: graph_print, _builtins.max: graph_max, _builtins.min: graph_min,
     _builtins.all: graph_all, _builtins.any: graph_any, _builtins.sum: graph_sum,
-    _builtins.map: graph_map, _builtins.filter: graph_filter, _builtins.zip: graph_zip,
+    _builtins.map: graph_map, _builtins.filter: graph_filter, _builtins.range: graph_range,
+    _builtins.zip: graph_zip, _builtins.type: graph_type,
     _builtins.enumerate: graph_enumerate, _builtins.reversed: graph_reversed,
 }
 

@@ -25,6 +25,8 @@ import sys
 import threading
 import types
 
+import numpy as np
+
 from .. import compat as _compat
 from .. import context as _context
 from .._tensor import Tensor
@@ -36,6 +38,7 @@ from .errors import GraphCompileError
 from .executor import run_graph
 from .flat import plan as flat_plan
 from .cells import call_rule_for
+from .attributes import RestartInference, runtime_abstract
 from .infer import Specializer, is_user_function
 from .jit_function import JitTarget
 from .ir import ValueNode, verify, verify_types
@@ -95,8 +98,11 @@ class deep_recursion:
 class Compiled:
     """A compiled program: the optimized entry graph and the text of every stage."""
 
-    def __init__(self, entry, stages, name, graphs=None):
+    def __init__(self, entry, stages, name, graphs=None, guards=()):
         self.entry = entry
+        #: (object, attribute name, key of its abstract) of each attribute the program reads
+        #: at run time, typed by the value it had when compiled (refms.graph.attributes)
+        self.guards = list(guards)
         self.stages = stages           # list of (stage name, entry graph text)
         self.name = name
         self.graphs = graphs or {}     # stage name -> entry graph, for Graphviz output
@@ -108,9 +114,15 @@ class Compiled:
         if self.flat is None:                     # planned on the first run
             self.flat = flat_plan(self.entry) or False
         if self.flat:
-            return self.flat.run(tuple(args))
+            return python_numbers(self.flat.run(tuple(args)))
         with deep_recursion():
-            return run_graph(self.entry, tuple(args))
+            return python_numbers(run_graph(self.entry, tuple(args)))
+
+    def guards_hold(self):
+        """Whether each attribute the program reads at run time still holds the kind of value
+        (number type, Tensor shape and dtype) the program was compiled for."""
+        return all(A.key_of(runtime_abstract(getattr(obj, name, None))) == key
+                   for obj, name, key in self.guards)
 
     def text(self, stage=None):
         """The dump of ``stage`` (a name like ``'type_inference'``; default: the last)."""
@@ -120,6 +132,26 @@ class Compiled:
             if name == stage or name.endswith("_" + stage):
                 return text
         raise KeyError(f"no stage {stage!r}; stages: {[n for n, _ in self.stages]}")
+
+
+def python_numbers(value):
+    """A program's output with numpy numbers made Python numbers (in tuples, lists and dicts
+    too): a graph has no numpy scalar type, so MindSpore returns ``tuple(np.array([1, 2]))``
+    computed in a graph as ``(1, 2)`` (MindSpore 2.10, observed).  A container with no numpy
+    number is returned as it is, so a global list a program returns is that very list."""
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, (tuple, list)) and not hasattr(value, "_fields"):
+        converted = [python_numbers(v) for v in value]
+        if all(c is v for c, v in zip(converted, value)):
+            return value                # the same object: a global list changed in place
+        return converted if isinstance(value, list) else tuple(converted)
+    if isinstance(value, dict):
+        converted = {k: python_numbers(v) for k, v in value.items()}
+        if all(converted[k] is v for k, v in value.items()):
+            return value
+        return converted
+    return value
 
 
 def signature_key(args):
@@ -202,15 +234,24 @@ def parse_and_resolve(fn, log):
 
 def specialize(fn, args, kwargs, name, names, log):
     """Stage ``type_inference``: the typed entry graph of the call ``fn(*args, **kwargs)``
-    (:class:`refms.graph.infer.Specializer`); for a call recorded on a PyNative tape, the
-    program ``J(fn)`` returning the output and the backpropagator
-    (:mod:`refms.graph.autodiff`)."""
-    spec = Specializer()
+    (:class:`refms.graph.infer.Specializer`, started again when it finds an attribute the
+    program sets after reading it: :mod:`refms.graph.attributes`); for a call recorded on a
+    PyNative tape, the program ``J(fn)`` returning the output and the backpropagator
+    (:mod:`refms.graph.autodiff`).  Also returns the guards of the attributes the program
+    reads at run time."""
     abstracts = [A.abstract_of(a) for a in list(args) + list(kwargs.values())]
     recorded = getattr(fn, "recorded_target", None)
     target = fn if recorded is None else recorded
-    entry = spec.graph_for_call(A.Const(target), ValueNode(target), abstracts, name,
-                                names=names, kw_names=list(kwargs))
+    runtime_attributes = set()
+    while True:                 # once more per attribute found to be program state
+        spec = Specializer(runtime_attributes=runtime_attributes)
+        try:
+            entry = spec.graph_for_call(A.Const(target), ValueNode(target), abstracts, name,
+                                        names=names, kw_names=list(kwargs))
+            break
+        except RestartInference as restart:
+            runtime_attributes.add(restart.key)
+    guards = list(spec.attribute_guards.values())
     if recorded is None:
         _check_output(entry.output.abstract, name)
     else:                                        # J(fn): returns (output, backpropagator)
@@ -219,7 +260,7 @@ def specialize(fn, args, kwargs, name, names, log):
         entry.flags["recorded_weights"] = [node.default for node in lifted]
     log.record("type_inference", entry)
     check(entry, "type_inference", types=True)
-    return entry
+    return entry, guards
 
 
 def optimize(entry, log):
@@ -265,10 +306,10 @@ def compile_call(fn, args, kwargs=None, name=None, names=None, keep_stages=None)
     log = StageLog((dump or bool(_OBSERVERS)) if keep_stages is None else keep_stages)
     with deep_recursion():
         parse_and_resolve(fn, log)
-        entry = specialize(fn, args, kwargs, name, names, log)
+        entry, guards = specialize(fn, args, kwargs, name, names, log)
         entry = optimize(entry, log)
         entry = validate(entry, log)
-    compiled = Compiled(entry, log.stages, name, log.graphs)
+    compiled = Compiled(entry, log.stages, name, log.graphs, guards)
     for callback in list(_OBSERVERS):
         callback(compiled)
     if dump:
@@ -294,7 +335,7 @@ def compile_for(fn, cache, args, kwargs, extra_key=()):
     """The compiled program of ``fn`` for these arguments (from ``cache`` when compiled)."""
     key = cache_key(args, kwargs, extra_key)
     compiled = cache.get(key)
-    if compiled is None:
+    if compiled is None or not compiled.guards_hold():
         compiled = compile_call(fn, args, kwargs, names=parameter_names(fn, len(args)))
         cache[key] = compiled
     return compiled

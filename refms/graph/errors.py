@@ -14,7 +14,8 @@ Every IR node remembers where in the user's Python source it came from
 """
 import os
 
-__all__ = ["Location", "GraphSyntaxError", "GraphCompileError", "note_location", "relative_path"]
+__all__ = ["Location", "GraphSyntaxError", "GraphSyntaxTypeError", "GraphCompileError",
+           "NeedsValue", "note_location", "relative_path"]
 
 
 def relative_path(filename):
@@ -54,12 +55,15 @@ class Location:
         return f"{relative_path(self.filename)}:{lines}, {self.col}~{self.end_col}/{self.text}/"
 
 
-class GraphSyntaxError(SyntaxError):
+class GraphSyntaxError(SyntaxError, RuntimeError):
     """Python syntax outside MindSpore's static-graph subset.
 
     ``construct`` is the name of the unsupported construct (``'Try'``,
     ``'while...else'``); ``filename``, ``lineno`` and ``offset`` are the
-    standard :class:`SyntaxError` fields, so tools show the spot.
+    standard :class:`SyntaxError` fields, so tools show the spot.  It is also a
+    :class:`RuntimeError`, the type MindSpore raises for a statement its parser
+    rejects (``RuntimeError: Unsupported statement 'Try'.``), so code written
+    against MindSpore catches it.
     """
 
     def __init__(self, construct, location, detail=""):
@@ -82,9 +86,20 @@ class GraphSyntaxError(SyntaxError):
         return self.msg
 
 
+class GraphSyntaxTypeError(GraphSyntaxError, TypeError):
+    """Unsupported syntax MindSpore reports as a :class:`TypeError`: a comprehension with
+    several ``for`` clauses ("The 'generators' supports 1 'comprehension'…")."""
+
+
 class GraphCompileError(RuntimeError):
     """A program the graph compiler cannot compile although its syntax is supported
     (a Tensor's value needed at compile time, a loop whose types change…)."""
+
+
+class NeedsValue(GraphCompileError):
+    """Python code run during inference asked a stand-in for a value that exists only when
+    the graph runs.  With ``jit_syntax_level=LAX`` the call that asked runs at run time
+    instead (:mod:`refms.graph.fallback`); otherwise this is the error the user sees."""
 
 
 def note_location(error, location, node_text=""):

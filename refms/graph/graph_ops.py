@@ -9,15 +9,18 @@ values (:mod:`refms.graph.infer`); most of the parse-time ops
 never run.
 
 Ops with ``effect = True`` have an effect outside their result (printing,
-raising): dead-code elimination keeps them and no pass reorders or merges them.
+raising, setting an attribute — or reading one the program sets): dead-code
+elimination keeps them and no pass reorders or merges them.
 """
 import operator
 
+from .. import dtype as mstype
 from .._tensor import Tensor
 from ..tensor_print import tensor_repr
 
 __all__ = ["GraphOp", "MAKE_TUPLE", "MAKE_LIST", "MAKE_DICT", "TUPLE_GETITEM", "GETATTR",
            "GETITEM", "MAKE_SLICE", "SWITCH", "PARTIAL", "NOT", "RAISE", "PRINT", "RESOLVE",
+           "SETATTR", "LOAD_ATTR", "MUTABLE",
            "CallWithSpec", "FString", "Comprehension", "NameSpace", "Symbol", "Undefined",
            "PartialValue", "truth", "print_values"]
 
@@ -82,12 +85,18 @@ def _raise(error):
 
 
 def _print_one(value):
-    """One argument of a graph ``print``, as MindSpore's Print op shows it."""
+    """One argument of a graph ``print``, as MindSpore's Print op shows it (MindSpore 2.10 CPU,
+    observed): a 0-d Tensor as its bare value (a bool one as ``1``/``0``), other Tensors as
+    ``Tensor(shape=…, value=[1 2 3])``, and a list like a tuple, ``(1, 2)`` — the graph
+    stores both as sequences."""
     if isinstance(value, Tensor):
+        if value.ndim == 0:
+            element = value.asnumpy()[()]
+            return str(int(element)) if value.dtype == mstype.bool_ else str(element)
         text = tensor_repr(value)
         head, _, body = text.partition("value=")
         return head + "value=" + body.replace(",", "").replace(" [", "[", 1)
-    if isinstance(value, tuple):
+    if isinstance(value, (tuple, list)):
         return "(" + ", ".join(_print_one(v) for v in value) + ("," if len(value) == 1 else "") + ")"
     return str(value)
 
@@ -118,6 +127,18 @@ NOT = GraphOp("not_", lambda x: not truth(x))
 RAISE = GraphOp("raise", _raise, effect=True)
 PRINT = GraphOp("Print", print_values, effect=True)
 RESOLVE = GraphOp("resolve")
+
+
+def _setattr(obj, name, value):
+    setattr(obj, name, value)
+
+
+#: ``obj.name = value`` run when the graph runs (:mod:`refms.graph.attributes`).
+SETATTR = GraphOp("setattr", _setattr, effect=True)
+#: ``obj.name`` read when the graph runs: an attribute the program also sets.
+LOAD_ATTR = GraphOp("load_attr", getattr, effect=True)
+#: ``mutable(x)`` in a graph: ``x`` itself, typed as a variable (:mod:`refms.graph.mutable`).
+MUTABLE = GraphOp("mutable", lambda x: x)
 
 
 class CallWithSpec(GraphOp):
@@ -179,7 +200,7 @@ class FString(GraphOp):
 
 
 class Comprehension(GraphOp):
-    """``[elt(x) for x in seq if cond(x)]`` (``kind``: list, tuple for a generator, dict):
+    """``[elt(x) for x in seq if cond(x)]`` (``kind``: list — also for a generator — or dict):
     inputs are the element function, the optional filter function and the sequence."""
 
     def __init__(self, kind, has_filter):
@@ -196,6 +217,10 @@ class NameSpace:
         self.fn_name = fn_name
         self.globals = globals_
         self.closure = closure          # name -> cell contents (read when resolving)
+
+    def has_variable(self, name):
+        """Whether ``name`` is a closure variable or a global here (builtins not counted)."""
+        return name in self.closure or name in self.globals
 
     def __repr__(self):
         return f"NameSpace[{self.fn_name}]"

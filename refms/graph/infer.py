@@ -16,7 +16,9 @@ values of its parameters (:mod:`refms.graph.abstract`); each cnode is
   (JIT Fallback) — is done here, at compile time, and becomes a constant;
 * ``Switch`` on a constant picks its branch here: constant ``if`` conditions and
   loops over constant ranges (each index a new constant) disappear; on a
-  Tensor condition both branch graphs are specialized and must agree (``join``).
+  Tensor condition both branch graphs are specialized and must agree (``join``);
+* Python code that needs a value known only at run time becomes a PyExecute node run
+  on the host when the graph runs (JIT Fallback, :mod:`refms.graph.fallback`).
 
 A loop on a Tensor condition is a graph calling itself with the same abstract
 arguments: the inner call finds the graph still being inferred and gets a
@@ -32,11 +34,14 @@ import types
 from .. import context as _context
 from . import abstract as A
 from . import graph_ops as G
+from .attributes import AttributeRules
 from .bridge import PythonBridge
 from .cells import CellRule
 from .errors import GraphCompileError, note_location
+from .fallback import RuntimeFallback
 from .ir import FuncGraph, Parameter, ValueNode
 from .jit_function import JitTarget
+from .mutable import mutable
 from .op_rules import GraphOpRules, typed_node
 from .resolve import parsed_graph
 
@@ -83,11 +88,14 @@ class CompileUnit:
         return node
 
 
-class Specializer(PythonBridge, GraphOpRules, CellRule):
-    """Types and specializes graphs; see the module docstring."""
+class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules, RuntimeFallback):
+    """Types and specializes graphs; see the module docstring.  ``runtime_attributes``: the
+    (id(object), name) of attributes the program sets and reads before setting them
+    (:mod:`refms.graph.attributes`), found by earlier tries."""
 
-    def __init__(self, unit=None):
+    def __init__(self, unit=None, runtime_attributes=()):
         self.unit = unit or CompileUnit()
+        self.init_attribute_state(runtime_attributes)
         self.cache = {}
         self.keep_alive = []
         self.pending = {}              # id(graph in progress) -> nodes waiting for its output
@@ -151,8 +159,9 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
         stack = self.active_args.get(id(generic))
         if not stack or id(generic) not in self.switch_owners:
             return args
-        if generic.signature is None and not generic.flags.get("while_loop"):
-            return args                       # a block of a 'for' or an 'if': unrolled
+        if generic.signature is None and not (generic.flags.get("while_loop")
+                                              or generic.flags.get("for_loop")):
+            return args                       # a block of an 'if': unrolled
         widened = []
         for param, before, (_, after) in zip(generic.params, stack[-1], args):
             common = A.broaden(before, after)
@@ -262,6 +271,8 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
                               list(fn_abstract.args) + list(args), kwargs, loc)
         if isinstance(fn_abstract, A.AbstractSwitch):
             return self.call_switch(ctx, fn_abstract, args, kwargs, loc)
+        if isinstance(fn_abstract, A.AbstractAny):      # a Python object known at run time
+            return self.py_execute(ctx, fn_node, fn_abstract, args, kwargs, loc)
         if isinstance(fn_abstract, A.Abstract):
             raise TypeError("'Tensor' object is not callable")
         raise GraphCompileError(f"cannot call a value of kind {fn_abstract!r}")
@@ -279,11 +290,13 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
                                 f"iterations)")
         if isinstance(fn, FuncGraph):
             return self.call_closure(ctx, A.AbstractClosure(fn, None), args, kwargs, loc)
+        if fn is mutable:
+            return self.call_mutable(ctx, args, kwargs, loc)
         if self.is_cell(fn):
             return self.call_cell(ctx, fn, args, kwargs, loc)
-        if _is_partial(fn):
-            bound = [self.const(v, loc) for v in fn.args]
-            keywords = {k: self.const(v, loc) for k, v in fn.keywords.items()}
+        if _is_partial(fn):                   # its arguments may be stand-ins of graph values
+            bound = [self.from_python(ctx, v, loc) for v in fn.args]
+            keywords = {k: self.from_python(ctx, v, loc) for k, v in fn.keywords.items()}
             keywords.update(kwargs)
             return self.apply_value(ctx, fn.func, ValueNode(fn.func), bound + list(args),
                                     keywords, loc)
@@ -298,7 +311,21 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
             return self.trace_call(ctx, fn.fn, bound + list(args), kwargs, loc)
         if callable(fn):
             return self.trace_call(ctx, fn, args, kwargs, loc)
+        if getattr(type(fn), "__ms_class__", False):      # an object of a jit_class
+            raise ValueError(f"MsClassObject: '{type(fn).__name__}' has no __call__ function, "
+                             f"please check the code.")
         raise TypeError(f"'{type(fn).__name__}' object is not callable")
+
+    def call_mutable(self, ctx, args, kwargs, loc):
+        """``mutable(x)`` inside a graph: ``x`` as a variable — its numbers run-time scalars,
+        its constant Tensors Tensor abstracts (:mod:`refms.graph.mutable`)."""
+        self.trace_call(ctx, mutable, args, kwargs, loc)           # checks the arguments
+        node, abstract = args[0]
+        variable = A.broaden_all(abstract)
+        if A.key_of(variable) == A.key_of(abstract):
+            return node, abstract
+        return ctx.graph.apply([G.MUTABLE, typed_node(node, abstract)], abstract=variable,
+                               loc=loc), variable
 
     def parsed_callee(self, fn):
         """(parsed graph, bound self) when ``fn`` is user code the parser handles; else None."""
@@ -408,6 +435,7 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
             self.pending.setdefault(id(graph), []).append(node)
         if effects:
             ctx.effects = True
+            self.note_effect_call()
         return node, abstract
 
     def branch_graph(self, ctx, branch, branch_node, args, loc):
@@ -449,6 +477,7 @@ class Specializer(PythonBridge, GraphOpRules, CellRule):
                 self.pending.setdefault(id(graph), []).append(node)
         if any(g.flags.get("effects", g.output is None) for g in graphs):
             ctx.effects = True
+            self.note_effect_call()
         return node, result
 
 

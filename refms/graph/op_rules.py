@@ -2,20 +2,23 @@
 
 Most parse-time ops have Python's meaning on constants and on stand-ins, so the
 rule is "run the Python operation on stand-ins" (``getattr``, ``getitem``,
-slices, f-strings).  The ops whose meaning depends on *when* a value is known
-have their own rule:
+slices, f-strings) — but a dict's ``keys``/``values``/``items``/``has_key`` are their
+graph versions (:data:`refms.graph.builtins.GRAPH_DICT_METHODS`).  The ops whose meaning
+depends on *when* a value is known have their own rule:
 
 * ``Switch`` on a constant picks a branch now; on a one-element Tensor it
   stays, as an ``AbstractSwitch`` resolved when called;
 * ``MakeTuple``/``MakeList``/``MakeDict`` of constants are constants;
 * ``raise`` is an effect whose value is ``Bottom``;
 * ``not`` of a Tensor is ``LogicalNot``;
+* ``setattr`` and the reads of attributes the program sets: :mod:`refms.graph.attributes`;
 * a comprehension is unrolled over a sequence of known length.
 """
 import operator
 
 from . import abstract as A
 from . import graph_ops as G
+from .builtins import GRAPH_DICT_METHODS
 from .builtins import graph_iter
 from .builtins import graph_not
 from .builtins import graph_tensor_index
@@ -67,7 +70,7 @@ class GraphOpRules:
             id(G.MAKE_DICT): self.op_make_dict, id(G.TUPLE_GETITEM): self.op_tuple_getitem,
             id(G.PARTIAL): self.op_partial, id(G.GETATTR): self.op_getattr,
             id(G.GETITEM): self.op_getitem, id(G.MAKE_SLICE): self.op_slice,
-            id(G.PRINT): self.op_print,
+            id(G.PRINT): self.op_print, id(G.SETATTR): self.op_setattr,
         }.get(id(op))
         if rule is None:
             raise GraphCompileError(f"graph op {op.name} cannot be inferred here (was the graph "
@@ -84,7 +87,7 @@ class GraphOpRules:
             return branch_true if G.truth(cond.value) else branch_false
         if isinstance(cond, A.AbstractTuple):
             return branch_true if cond.items else branch_false
-        if isinstance(cond, A.AbstractScalar):      # a number known only at run time
+        if isinstance(cond, (A.AbstractScalar, A.AbstractAny)):   # known only at run time
             abstract = A.AbstractSwitch(cond_node, [branch_true[1], branch_false[1]],
                                         [branch_true[0], branch_false[0]])
             return _function_placeholder(abstract, loc), abstract
@@ -108,6 +111,8 @@ class GraphOpRules:
             return self.const(not G.truth(abstract.value), loc)
         if isinstance(abstract, A.AbstractTuple):
             return self.const(not abstract.items, loc)
+        if isinstance(abstract, A.AbstractAny):
+            return self.py_execute_value(ctx, operator.not_, args, {}, loc)
         if isinstance(abstract, A.AbstractScalar):
             result = A.AbstractScalar(bool)
             return ctx.graph.apply([ValueNode(operator.not_, abstract=A.Const(operator.not_)),
@@ -164,6 +169,14 @@ class GraphOpRules:
         (obj_node, obj), (_, name) = args
         if not isinstance(name, A.Const) or not isinstance(name.value, str):
             raise TypeError("attribute names must be constant strings")
+        if _is_dict(obj) and name.value in GRAPH_DICT_METHODS:
+            method = GRAPH_DICT_METHODS[name.value]
+            abstract = A.AbstractPartial(A.Const(method), ValueNode(method), [(obj_node, obj)])
+            return ValueNode(method, abstract=abstract, loc=loc), abstract
+        if isinstance(obj, A.Const):          # an attribute the program sets is read at run time
+            found = self.read_attribute(ctx, obj_node, obj.value, name.value, loc)
+            if found is not None:
+                return found
         return self.trace_call(ctx, getattr, args, {}, loc)
 
     def op_getitem(self, ctx, args, loc):
@@ -188,6 +201,12 @@ class GraphOpRules:
                 raise TypeError("iteration over a 0-d tensor")
             return [self.trace_call(ctx, operator.getitem, [(node, abstract), self.const(k, loc)],
                                     {}, loc) for k in range(abstract.shape[0])]
+        if isinstance(abstract, A.AbstractAny):
+            raise GraphCompileError(
+                "a value known only at run time (the result of Python code run on the host, "
+                "JIT Fallback) cannot be unpacked into arguments or iterated by a "
+                "comprehension in graph mode: its length must be known when the graph is "
+                "compiled")
         raise TypeError(f"cannot unpack a value of kind {abstract!r}")
 
     def op_call_with_spec(self, ctx, op, args, loc):
@@ -239,9 +258,14 @@ class GraphOpRules:
                 keys.append(key.value)
                 values.append(value)
             return self.pack(ctx, values, "dict", loc, keys)
-        if op.kind == "list":
-            return self.op_make_list(ctx, results, loc)
-        return self.pack(ctx, results, "tuple", loc)
+        return self.op_make_list(ctx, results, loc)
+
+
+def _is_dict(abstract):
+    """Whether ``abstract`` is a dict: a constant one or one built in the graph."""
+    if isinstance(abstract, A.Const):
+        return isinstance(abstract.value, dict)
+    return isinstance(abstract, A.AbstractTuple) and abstract.kind == "dict"
 
 
 def _function_placeholder(abstract, loc):

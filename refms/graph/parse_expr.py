@@ -13,6 +13,7 @@ import operator
 
 from .._tensor_inplace import INPLACE_METHODS
 from . import graph_ops as G
+from .errors import GraphSyntaxTypeError
 from .ir import ValueNode
 from .source import FunctionSource
 
@@ -321,9 +322,13 @@ class ExpressionParser:
 
     def comprehension(self, block, node, kind, element):
         """``[elt for x in seq if c]`` with one ``for`` clause (syntax support: "list
-        comprehension"; two ``for`` clauses are not supported)."""
+        comprehension"; several ``for`` clauses are a TypeError there)."""
         if len(node.generators) != 1:
-            raise self.error("comprehension with several 'for' clauses", node)
+            kind = "DictComp" if isinstance(node, ast.DictComp) else "ListComp"
+            raise GraphSyntaxTypeError(
+                "comprehension with several 'for' clauses", self.loc(node),
+                f"the 'generators' supports 1 'comprehension' in {kind}/GeneratorExp, "
+                f"but got {len(node.generators)} comprehensions")
         generator = node.generators[0]
         if generator.is_async:
             raise self.error("async comprehension", node)
@@ -355,7 +360,9 @@ class ExpressionParser:
         return self.comprehension(block, node, "list", lambda inner: self.expr(inner, node.elt))
 
     def expr_GeneratorExp(self, block, node):
-        return self.comprehension(block, node, "tuple", lambda inner: self.expr(inner, node.elt))
+        """``(elt for x in seq)`` builds a list, as a list comprehension (syntax support:
+        "Generator Expression")."""
+        return self.comprehension(block, node, "list", lambda inner: self.expr(inner, node.elt))
 
     def expr_DictComp(self, block, node):
         def pair(inner):

@@ -30,7 +30,8 @@ import ast
 import operator
 
 from . import graph_ops as G
-from .builtins import graph_iter, graph_len, graph_list_method, graph_setitem
+from .builtins import (graph_context_manager, graph_iter, graph_len, graph_list_inplace,
+                       graph_list_method, graph_setitem)
 from .errors import GraphSyntaxError
 from .ir import FuncGraph, ValueNode
 from .parse_expr import ExpressionParser, inplace_target
@@ -40,7 +41,7 @@ __all__ = ["parse_function", "Signature"]
 
 #: Statements MindSpore's static graph syntax rejects, with the construct name it reports.
 UNSUPPORTED_STATEMENTS = {
-    ast.Try: "Try", ast.With: "With", ast.AsyncWith: "AsyncWith", ast.ClassDef: "ClassDef",
+    ast.Try: "Try", ast.AsyncWith: "AsyncWith", ast.ClassDef: "ClassDef",
     ast.Global: "Global", ast.Nonlocal: "Nonlocal", ast.Delete: "Delete", ast.Import: "Import",
     ast.ImportFrom: "ImportFrom", ast.AsyncFunctionDef: "AsyncFunctionDef",
     ast.AsyncFor: "AsyncFor", ast.Match: "Match",
@@ -49,8 +50,12 @@ if hasattr(ast, "TryStar"):
     UNSUPPORTED_STATEMENTS[ast.TryStar] = "TryStar"
 
 
-#: List methods that change the list in place: a statement ``xs.append(v)`` rebinds ``xs``.
-LIST_MUTATIONS = frozenset(["append", "extend", "insert", "reverse", "clear", "sort", "remove"])
+#: List (and dict) methods that change the container in place: a statement ``xs.append(v)``
+#: (``d.update(e)``) rebinds ``xs`` to an updated copy.
+LIST_MUTATIONS = frozenset(["append", "extend", "insert", "reverse", "clear", "sort", "remove",
+                            "update"])
+#: Those MindSpore 2.10 runs on the list itself when it comes from outside the function (LAX).
+INPLACE_LIST_METHODS = frozenset(["extend", "insert", "reverse"])
 
 
 class Signature:
@@ -130,8 +135,8 @@ def assigned_names(statements):
                 targets(elt)
         elif isinstance(node, ast.Starred):
             targets(node.value)
-        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
-            add(node.value.id)
+        elif isinstance(node, ast.Subscript):
+            targets(node.value)                # x[i][j] = v rebinds x
 
     def visit(stmt):
         if isinstance(stmt, ast.Assign):
@@ -173,6 +178,8 @@ class FunctionParser(ExpressionParser):
         self.enclosing = enclosing            # the Block a nested def stands in
         self.parent_graph = parent_graph
         self.loops = []
+        self.changed_in_place = set()         # names of outside lists changed in place
+        self.managers = []                    # (with manager node, loop depth when entered)
 
     # -- helpers ------------------------------------------------------------------------------
     def loc(self, node):
@@ -189,8 +196,21 @@ class FunctionParser(ExpressionParser):
         call = block.graph.apply([ValueNode(target)] + values, loc=self.loc(node))
         block.graph.set_output(call)
 
-    def current_values(self, block, names):
-        return [block.lookup(n) or ValueNode(G.Undefined(n)) for n in names]
+    def current_values(self, block, names, node):
+        """The values ``block`` passes for ``names`` when it jumps to a join (the end of an
+        ``if``, a loop's header).  A name the function has not assigned yet is read from its
+        namespace when it is a global or closure variable there: MindSpore resolves it there —
+        ``z += i`` in a loop over a global ``z`` starts from the global (statements, "for
+        Statements"), where Python would raise UnboundLocalError.  Otherwise (builtins
+        included: a loop variable named ``input`` does not start as the builtin) it is
+        Undefined, an error only if used."""
+        values = []
+        for name in names:
+            value = block.lookup(name)
+            if value is None and self.namespace.has_variable(name):
+                value = self.lookup_name(block, name, node)
+            values.append(value if value is not None else ValueNode(G.Undefined(name)))
+        return values
 
     # -- functions ------------------------------------------------------------------------------
     def parse(self, defaults_from=None):
@@ -254,18 +274,26 @@ class FunctionParser(ExpressionParser):
         """Expression statement (a call for its effect: ``print(x)``, ``ops.assign(w, v)``).
 
         ``xs.append(v)`` on a variable (``extend``, ``insert``, ``reverse``, ``clear``,
-        ``sort``, ``remove`` too) rebinds ``xs`` to the updated list, since graph values are
-        immutable (syntax support: "List" — in-place operations are rewritten)."""
+        ``sort``, ``remove`` too; a dict's ``update``) rebinds ``xs`` to the updated copy,
+        since graph values are immutable (syntax support: "List", "Dictionary" — in-place
+        operations are rewritten); ``extend``, ``insert`` and ``reverse`` on a global list
+        change that list when the graph runs (LAX)."""
         call = node.value
         if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
                 and isinstance(call.func.value, ast.Name) and call.func.attr in LIST_MUTATIONS
                 and not call.keywords and not any(isinstance(a, ast.Starred) for a in call.args)):
             name = call.func.value.id
+            # a global or closure variable (still that object after an in-place change)
+            outside = block.lookup(name) is None or name in self.changed_in_place
             target = self.lookup_name(block, name, call.func.value)
             args = [self.expr(block, a) for a in call.args]
-            updated = block.graph.apply([ValueNode(graph_list_method), target,
+            method = graph_list_inplace if (outside and call.func.attr in INPLACE_LIST_METHODS) \
+                else graph_list_method
+            updated = block.graph.apply([ValueNode(method), target,
                                          ValueNode(call.func.attr)] + args, loc=self.loc(node))
             block.vars[name] = updated
+            if method is graph_list_inplace:
+                self.changed_in_place.add(name)
             return block
         self.expr(block, call)
         return block
@@ -276,6 +304,7 @@ class FunctionParser(ExpressionParser):
     def stmt_Return(self, block, node):
         """``return [value]`` — the block's output (syntax support: "return statement")."""
         value = ValueNode(None) if node.value is None else self.expr(block, node.value)
+        self.exit_managers(block, node)
         block.graph.set_output(value)
         return None
 
@@ -293,12 +322,14 @@ class FunctionParser(ExpressionParser):
         return block
 
     def stmt_AugAssign(self, block, node):
-        """``x += v`` is ``x = x + v`` (also ``x[i] += v``)."""
+        """``x += v`` is ``x = x + v`` (also ``x[i] += v``, ``self.n += v``)."""
         op = self.binary_operator(node.op, node)
         if isinstance(node.target, ast.Name):
             current = self.lookup_name(block, node.target.id, node.target)
         elif isinstance(node.target, ast.Subscript):
             current = self.subscript_value(block, node.target)
+        elif isinstance(node.target, ast.Attribute):
+            current = self.expr_Attribute(block, node.target)
         else:
             raise self.error("AugAssign to " + type(node.target).__name__, node)
         value = block.graph.apply([op, current, self.expr(block, node.value)], loc=self.loc(node))
@@ -308,6 +339,7 @@ class FunctionParser(ExpressionParser):
     def assign(self, block, target, value):
         if isinstance(target, ast.Name):
             block.vars[target.id] = value
+            self.changed_in_place.discard(target.id)
             if getattr(value, "graph", None) is block.graph and value.name is None:
                 value.name = target.id
             return
@@ -318,15 +350,35 @@ class FunctionParser(ExpressionParser):
                 item = block.graph.apply([G.GETITEM, value, ValueNode(k)], loc=self.loc(target))
                 self.assign(block, element, item)
             return
-        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
-            base = self.lookup_name(block, target.value.id, target.value)
-            index = self.index(block, target.slice)
-            updated = block.graph.apply([ValueNode(graph_setitem), base, index, value],
-                                        loc=self.loc(target))
-            block.vars[target.value.id] = updated
+        if isinstance(target, ast.Subscript):
+            self.assign_subscript(block, target, value)
+            return
+        if isinstance(target, ast.Attribute):
+            self.assign_attribute(block, target, value)
             return
         raise self.error("assignment to " + type(target).__name__, target,
-                         "graph mode assigns to names, tuples of names and subscripts of names")
+                         "graph mode assigns to names, attributes, subscripts and tuples of "
+                         "them")
+
+    def assign_subscript(self, block, target, value):
+        """``x[i] = v`` rebinds ``x`` to an updated copy (graph values are immutable; a Tensor
+        gets the functional ``SetItem``); ``x[i][j] = v`` is ``x[i] = x[i] updated at j``,
+        ``self.w[i] = v`` assigns ``self.w`` (syntax support: "List", "Tensor" index
+        assignment)."""
+        base = self.expr(block, target.value)
+        index = self.index(block, target.slice)
+        updated = block.graph.apply([ValueNode(graph_setitem), base, index, value],
+                                    loc=self.loc(target))
+        if isinstance(target.value, (ast.Name, ast.Subscript, ast.Attribute)):
+            self.assign(block, target.value, updated)
+        # else ``f()[i] = v`` updates a temporary: nothing to rebind (MindSpore accepts it)
+
+    def assign_attribute(self, block, target, value):
+        """``obj.name = v``: a ``setattr`` node, given its meaning by inference
+        (:mod:`refms.graph.attributes`; syntax support: "Attribute References and Attribute
+        Modification", "Supporting Property Setting and Modification")."""
+        obj = self.expr(block, target.value)
+        block.graph.apply([G.SETATTR, obj, ValueNode(target.attr), value], loc=self.loc(target))
 
     def stmt_FunctionDef(self, block, node):
         """A nested ``def``: a child graph (a closure when it uses enclosing variables)."""
@@ -358,6 +410,41 @@ class FunctionParser(ExpressionParser):
                 item.end_lineno, item.end_col_offset = node.end_lineno, node.end_col_offset
         return self.stmt_If(block, rewritten)
 
+    def stmt_With(self, block, node):
+        """``with mgr as x: body`` → ``x = mgr.__enter__()``, ``body``,
+        ``mgr.__exit__(None, None, None)``; several items enter in order and exit in reverse
+        (syntax support: "With Statement": the manager is a ``jit_class`` object or a Cell).
+        A ``return``, ``break`` or ``continue`` leaving the body runs the ``__exit__`` calls
+        first (:meth:`exit_managers`); a path that raises does not run them."""
+        for item in node.items:
+            manager = self.expr(block, item.context_expr)
+            manager = self.apply(block, [ValueNode(graph_context_manager), manager],
+                                 item.context_expr)
+            entered = self.call_method(block, manager, "__enter__", [], item.context_expr)
+            if item.optional_vars is not None:
+                self.assign(block, item.optional_vars, entered)
+            self.managers.append((manager, len(self.loops)))
+        block = self.statements(block, node.body)
+        entered_here = self.managers[len(self.managers) - len(node.items):]
+        del self.managers[len(self.managers) - len(node.items):]
+        if block is not None:
+            for manager, _ in reversed(entered_here):
+                self.call_method(block, manager, "__exit__", [ValueNode(None)] * 3, node)
+        return block
+
+    def exit_managers(self, block, node, loop_depth=0):
+        """Call ``__exit__(None, None, None)`` of the ``with`` managers entered inside the
+        innermost ``loop_depth`` loops' bodies (0: all of them), innermost first, before
+        ``block`` leaves them."""
+        for manager, depth in reversed(self.managers):
+            if depth >= loop_depth:
+                self.call_method(block, manager, "__exit__", [ValueNode(None)] * 3, node)
+
+    def call_method(self, block, obj, name, args, node):
+        """The call ``obj.name(*args)`` in ``block``."""
+        method = self.apply(block, [G.GETATTR, obj, ValueNode(name)], node)
+        return self.apply(block, [method] + list(args), node)
+
     # -- control flow ------------------------------------------------------------------------------
     def stmt_If(self, block, node):
         """``if``/``elif``/``else`` → ``Switch(c, @✓, @✗)()`` joined at ``@↓`` (syntax support:
@@ -378,7 +465,7 @@ class FunctionParser(ExpressionParser):
         after.flags["if_join"] = True         # inference may broaden its numbers (infer.py)
         params = [after.add_param("ф" + name) for name in names]
         for end in ends:
-            self.jump(end, after, self.current_values(end, names), node)
+            self.jump(end, after, self.current_values(end, names, node), node)
         return Block(after, block, dict(zip(names, params)))
 
     def loop_graphs(self, block, node, names):
@@ -404,7 +491,7 @@ class FunctionParser(ExpressionParser):
         (header, header_block, body, body_block, after, after_block,
          header_params) = self.loop_graphs(block, node, names)
         header.flags["while_loop"] = True     # inference may broaden its numbers (infer.py)
-        self.jump(block, header, self.current_values(block, names), node)
+        self.jump(block, header, self.current_values(block, names, node), node)
         cond = self.expr(header_block, node.test)
         switch = header.apply([G.SWITCH, cond, ValueNode(body), ValueNode(after)],
                               loc=self.loc(node))
@@ -413,7 +500,7 @@ class FunctionParser(ExpressionParser):
         end = self.statements(body_block, node.body)
         self.loops.pop()
         if end is not None:
-            self.jump(end, header, self.current_values(end, names), node)
+            self.jump(end, header, self.current_values(end, names, node), node)
         return after_block
 
     def stmt_For(self, block, node):
@@ -430,7 +517,9 @@ class FunctionParser(ExpressionParser):
         names = [counter] + assigned_names([ast.Assign([node.target], node.iter)] + node.body)
         (header, header_block, body, body_block, after, after_block,
          header_params) = self.loop_graphs(block, node, names)
-        self.jump(block, header, [ValueNode(0)] + self.current_values(block, names[1:]), node)
+        header.flags["for_loop"] = True       # over a run-time length it is a real loop (infer.py)
+        self.jump(block, header, [ValueNode(0)] + self.current_values(block, names[1:], node),
+                  node)
         index = header_params[0]
         cond = header.apply([ValueNode(operator.lt), index, length], loc=loc)
         switch = header.apply([G.SWITCH, cond, ValueNode(body), ValueNode(after)], loc=loc)
@@ -445,7 +534,7 @@ class FunctionParser(ExpressionParser):
         return after_block
 
     def continue_loop(self, block, loop, node):
-        values = self.current_values(block, loop.names)
+        values = self.current_values(block, loop.names, node)
         if loop.is_for:
             values[0] = block.graph.apply([ValueNode(operator.add), values[0], ValueNode(1)],
                                           loc=self.loc(node))
@@ -456,13 +545,15 @@ class FunctionParser(ExpressionParser):
         if not self.loops:
             raise self.error("break outside a loop", node)
         loop = self.loops[-1]
-        self.jump(block, loop.after, self.current_values(block, loop.names), node)
+        self.exit_managers(block, node, len(self.loops))
+        self.jump(block, loop.after, self.current_values(block, loop.names, node), node)
         return None
 
     def stmt_Continue(self, block, node):
         """``continue``: jump back to the loop's header (the next index for ``for``)."""
         if not self.loops:
             raise self.error("continue outside a loop", node)
+        self.exit_managers(block, node, len(self.loops))
         self.continue_loop(block, self.loops[-1], node)
         return None
 

@@ -2,9 +2,11 @@
 
 ``inspect.getsource`` returns whole lines; a ``def`` is dedented and parsed
 directly, a ``lambda`` is cut out of its line (it may sit inside a call that
-spans several lines) by parsing the shortest text from ``lambda`` that is a
-complete expression.  Line and column numbers are mapped back to the file, so
-every node's :class:`~refms.graph.errors.Location` points at the real source.
+spans several lines, and its body may go on over several lines) by parsing the
+shortest text from ``lambda`` that is a whole lambda reaching the end of its
+body, which the code object's source positions give.  Line and column numbers
+are mapped back to the file, so every node's
+:class:`~refms.graph.errors.Location` points at the real source.
 """
 import ast
 import inspect
@@ -23,8 +25,8 @@ class FunctionSource:
         self.tree = tree                      # ast.FunctionDef or ast.Lambda
         self.filename = filename
         self.line_offset = line_offset        # file line = ast line + line_offset
-        self.col_offset = col_offset          # file column = ast column + col_offset (first line
-                                              # of a lambda) or + dedent width (a def)
+        self.col_offset = col_offset          # file column = ast column + col_offset: the
+                                              # dedent width of a def, 0 for a lambda
 
     def location(self, node):
         line = getattr(node, "lineno", None)
@@ -38,29 +40,71 @@ class FunctionSource:
         return Location(self.filename, file_line, col, end_line, end_col, text)
 
 
+def _body_end(code, lines, start):
+    """Where the lambda's body ends at the latest, as (index into ``lines``, column in
+    characters): the furthest end of its instructions' source positions (Python 3.11
+    ``co_positions``, whose columns count UTF-8 bytes); None when they are not recorded."""
+    ends = [(end_line, end_col) for _, end_line, _, end_col in code.co_positions()
+            if end_line is not None and end_col is not None]
+    if not ends:
+        return None
+    end_line, end_col = max(ends)
+    row = end_line - start
+    if not 0 <= row < len(lines):
+        return None
+    return row, len(lines[row].encode("utf-8")[:end_col].decode("utf-8", errors="ignore"))
+
+
+def _is_lambda_of(tree, names):
+    """Whether ``tree`` is a lambda with the parameters ``names``."""
+    if not isinstance(tree, ast.Lambda):
+        return False
+    args = tree.args
+    return tuple(a.arg for a in args.posonlyargs + args.args + args.kwonlyargs) == tuple(names)
+
+
 def _lambda_source(fn, lines, start):
-    """Cut the lambda defined at ``fn.__code__.co_firstlineno`` out of ``lines``."""
+    """Cut the lambda defined at ``fn.__code__.co_firstlineno`` out of ``lines``: from a
+    ``lambda`` on that line, the shortest text that is a whole lambda with ``fn``'s
+    parameters and reaches the end of its body (which may be on a later line).  None
+    without source positions (``python -X no_debug_ranges``): the lambda is then run on
+    stand-ins instead of being parsed."""
     code = fn.__code__
     names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
     first = code.co_firstlineno
-    text_lines = lines[first - start:]
+    text_lines = lines[first - start:first - start + 20]
+    body_end = _body_end(code, text_lines, first)
+    if body_end is None:
+        return None
+    row, col = body_end
     head = text_lines[0]
     column = head.find("lambda")
     while column != -1:
-        rest = head[column:] + "".join(text_lines[1:20])
-        for end in range(len(rest), 0, -1):
+        rest = head[column:] + "".join(text_lines[1:])
+        shortest = (col - column if row == 0
+                    else len(head) - column + sum(len(t) for t in text_lines[1:row]) + col)
+        for end in range(max(shortest, 1), len(rest) + 1):
             try:
-                tree = ast.parse(rest[:end], mode="eval")
+                # in parentheses: the body may go on over the next lines, as inside a call
+                tree = ast.parse("(" + rest[:end] + "\n)", mode="eval").body
             except SyntaxError:
                 continue
-            if isinstance(tree.body, ast.Lambda):
-                args = tree.body.args
-                found = tuple(a.arg for a in args.posonlyargs + args.args + args.kwonlyargs)
-                if found == tuple(names):
-                    return tree.body, first - 1, column
-            break
+            if _is_lambda_of(tree, names):
+                return _file_columns(tree, column), first - 1, 0
+            break                             # from this "lambda" on is another expression
         column = head.find("lambda", column + 1)
     return None
+
+
+def _file_columns(tree, column):
+    """Make the columns of a lambda parsed as ``"(" + text`` columns of the file, ``text``
+    starting at ``column`` of its first line (later lines were parsed whole)."""
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) == 1:
+            node.col_offset += column - 1
+        if getattr(node, "end_lineno", None) == 1:
+            node.end_col_offset += column - 1
+    return tree
 
 
 def function_source(fn):

@@ -11,14 +11,16 @@ happens once, at compile time.  This plays the part of MindSpore's
 and of tracing each bprop into IR for graph autodiff.
 
 A ``Tracer`` is a Tensor with a shape and dtype but no data; asking for
-its data (``asnumpy``, ``bool(t)``, ``int(t)``) is a clear compile error,
-because the value only exists when the graph runs.
+its data (``asnumpy``, ``bool(t)``, ``int(t)``) raises ``NeedsValue``, because the
+value only exists when the graph runs: the call that asked then runs on the host at
+run time (JIT Fallback, :mod:`refms.graph.fallback`), or, with
+``jit_syntax_level=STRICT``, it is a clear compile error.
 """
 import threading
 
 from ..ops.primitive import set_executor
 from .._tensor import Tensor
-from .errors import GraphCompileError
+from .errors import NeedsValue
 
 __all__ = ["Tracer", "TraceState", "tracing", "current", "is_tracing", "inferring_shapes"]
 
@@ -122,11 +124,13 @@ class Tracer(Tensor):
 
     def _no_value(self, what):
         where = f" (at {self.node.loc})" if getattr(self.node, "loc", None) is not None else ""
-        raise GraphCompileError(
+        raise NeedsValue(
             f"{what} needs the value of a Tensor{where}, but in graph mode a Tensor computed "
             f"by the graph (shape {list(self._shape)}, {self._dtype}) only has a value when "
-            f"the graph runs. Use Tensor operations instead, or run this part in PyNative "
-            f"mode (JIT Fallback evaluates only constant expressions at compile time).")
+            f"the graph runs. Use Tensor operations instead, run this part in PyNative mode, "
+            f"or keep set_context(jit_syntax_level=LAX), the default, under which JIT "
+            f"Fallback runs such code on the host at run time (with STRICT it evaluates only "
+            f"constant expressions, at compile time).")
 
     def _value(self):
         self._no_value("This operation")

@@ -61,7 +61,8 @@ docstring says more.
                  ``softmax_cross_entropy(logits, labels) -> (loss, dlogits)``,
                  ``sparse_softmax_cross_entropy(logits, labels, is_grad)``
 ``batchnorm``    ``batch_norm_statistics(x) -> (mean, variance)``,
-                 ``batch_norm(x, scale, bias, mean, variance, eps)``, ``batch_norm_unbiased(var, n)``
+                 ``batch_norm(x, scale, bias, mean, variance, eps)``, ``batch_norm_unbiased(var, n)``,
+                 ``batch_norm_grad(dy, x, scale, mean, var, eps, training) -> (dx, dscale, dbias)``
 ``boxes``        ``box_overlap(anchors, gts, mode)``, ``box_encode(anchors, gts, means, stds)``,
                  ``box_decode(anchors, deltas, max_shape, means, stds, clip)``,
                  ``box_check_valid(boxes, img_metas)`` (detection boxes, x2 − x1 + 1 widths)

@@ -181,12 +181,13 @@ class ScalarCast(_MetaOp):
         return casts[target](input_x)
 
 
-def partial(func, *args):
-    """``func`` with leading arguments bound (``F.partial(fn, 1.0)(x) == fn(1.0, x)``)."""
+def partial(func, *args, **kwargs):
+    """``func`` with leading arguments (and keyword arguments) bound:
+    ``F.partial(fn, 1.0)(x) == fn(1.0, x)``, ``F.partial(add, x=2)(y=3) == add(x=2, y=3)``."""
     if not callable(func):
         raise TypeError(f"For 'partial', the 'func' should be callable, but got "
                         f"{type(func).__name__}.")
-    return functools.partial(func, *args)
+    return functools.partial(func, *args, **kwargs)
 
 
 def tuple_len(data):

@@ -108,40 +108,83 @@ class BatchNorm(Primitive):
 
     def bprop(self, x, scale, bias, mean, variance, out, dout):
         """dγ = Σ dy·x̂, dβ = Σ dy; dx = γ/√(σ²+ε) · (dy − mean(dy) − x̂·mean(dy·x̂)) in training
-        (μ and σ² depend on x), dx = γ·dy/√(σ²+ε) in inference (Ioffe & Szegedy 2015, §3)."""
-        dy = dout[0]
+        (μ and σ² depend on x), dx = γ·dy/√(σ²+ε) in inference (Ioffe & Szegedy 2015, §3):
+        one :class:`BatchNormGrad`, given the statistics the forward normalised with
+        (outputs 3 and 4 in training, the moving ones in inference)."""
+        if self.is_training:
+            mean, variance = out[3], out[4]
+        dx, dscale, dbias = BatchNormGrad(self.is_training, self.epsilon)(dout[0], x, scale, mean,
+                                                                          variance)
+        return dx, dscale, dbias, F.zeros_like(mean), F.zeros_like(variance)
+
+
+@register
+class BatchNormGrad(Primitive):
+    """(dx, dγ, dβ) of BatchNorm in one kernel, from (dy, x, scale, mean, variance).
+
+    With s = 1/√(σ² + ε), x̂ = (x − μ)·s and M the count per channel:
+    dβ = Σ dy, dγ = Σ dy·x̂, and dx = γs·(dy − dβ/M − x̂·dγ/M) in training (μ, σ²: the batch
+    statistics of x, so dx has their derivative too) or dx = γs·dy in inference (μ, σ²: the
+    moving statistics, constants).  ``mean`` / ``variance`` are what the forward normalised
+    with (MindSpore's reserve spaces); they receive zero gradients.
+    """
+    n_tensor_inputs = 5
+    n_outputs = 3
+
+    def __init__(self, is_training=False, epsilon=1e-5):
+        self.is_training = bool(is_training)
+        self.epsilon = float(epsilon)
+
+    def infer(self, dy, x, scale, mean, variance):
+        if tuple(dy.shape) != tuple(x.shape) or dy.dtype is not x.dtype:
+            raise op_error("BatchNormGrad", f"the 'dy' must have the shape and dtype of 'x' "
+                                            f"{shape_str(x.shape)} {x.dtype}, but got "
+                                            f"{shape_str(dy.shape)} {dy.dtype}.", ValueError)
+        per_channel = Abstract((x.shape[1],), scale.dtype)
+        return Abstract(x.shape, x.dtype), per_channel, per_channel
+
+    def forward(self, dy, x, scale, mean, variance):
+        return kernels.call("batch_norm_grad")(dy, x, scale, mean, variance, self.epsilon,
+                                               self.is_training)
+
+    def bprop(self, dy, x, scale, mean, variance, out, dout):
+        """The second derivative, for cotangents (a, b, c) of (dx, dγ, dβ), per channel
+        (means over the M values; core = dy − mean(dy) − x̂·mean(dy·x̂), so dx = γs·core):
+
+        training:  d dy = γs·(a − mean(a) − x̂·mean(a·x̂)) + b·x̂ + c,   dγ = s·Σ a·core,
+                   G = b·dy − γs·(a·mean(dy·x̂) + dy·mean(a·x̂)),
+                   dx = s·(G − mean(G) − x̂·mean(G·x̂)) − γs²·mean(a·core)·x̂;
+        inference: d dy = γs·a + b·x̂ + c,   dγ = s·Σ a·dy,   dx = b·s·dy.
+        """
         ndim = len(x.shape)
         axes = (0,) + tuple(range(2, ndim))
         per_channel = (1, x.shape[1]) + (1,) * (ndim - 2)
+
+        def channel(v):
+            return F.cast(F.reshape(v, per_channel), x.dtype)
+
+        def mean_of(v):
+            return F.reduce_mean(v, axes, True)
+
+        a, b, c = dout[0], channel(dout[1]), channel(dout[2])
+        s = F.rsqrt(channel(variance) + self.epsilon)
+        x_hat = (x - channel(mean)) * s
+        gamma = channel(scale)
         if self.is_training:
-            mu = F.reduce_mean(x, axes, True)
-            centered = x - mu
-            var = F.reduce_mean(centered * centered, axes, True)
+            mean_dy_xhat, mean_a_xhat = mean_of(dy * x_hat), mean_of(a * x_hat)
+            core = dy - mean_of(dy) - x_hat * mean_dy_xhat
+            d_dy = gamma * s * (a - mean_of(a) - x_hat * mean_a_xhat) + b * x_hat + c
+            a_core = a * core
+            dscale = s * F.reduce_sum(a_core, axes, True)
+            g = b * dy - gamma * s * (a * mean_dy_xhat + dy * mean_a_xhat)
+            dx = s * (g - mean_of(g) - x_hat * mean_of(g * x_hat)) \
+                - gamma * s * s * mean_of(a_core) * x_hat
         else:
-            centered = x - F.cast(F.reshape(mean, per_channel), x.dtype)
-            var = F.cast(F.reshape(variance, per_channel), x.dtype)
-        inv_std = F.rsqrt(var + self.epsilon)
-        x_hat = centered * inv_std
-        gamma = F.cast(F.reshape(scale, per_channel), x.dtype)
-        # Σ dy and Σ dy·x̂ serve both dβ, dγ and the two means of dx (each sum is one
-        # reduction over the non-channel axes, the costly part of this backward).
-        sum_dy = F.reduce_sum(dy, axes, True)
-        sum_dy_xhat = F.reduce_sum(dy * x_hat, axes, True)
-        if self.is_training:
-            count = 1
-            for axis in axes:
-                count *= x.shape[axis]
-            if count > 0:
-                mean_dy, mean_dy_xhat = sum_dy / count, sum_dy_xhat / count
-            else:       # a dimension known only at run time (graph mode): means as reductions
-                mean_dy = F.reduce_mean(dy, axes, True)
-                mean_dy_xhat = F.reduce_mean(dy * x_hat, axes, True)
-            dx = gamma * inv_std * (dy - mean_dy - x_hat * mean_dy_xhat)
-        else:
-            dx = dy * gamma * inv_std
-        dscale = F.reshape(sum_dy_xhat, (x.shape[1],))
-        dbias = F.reshape(sum_dy, (x.shape[1],))
-        return (grad_like(dx, x), grad_like(dscale, scale), grad_like(dbias, bias),
+            d_dy = gamma * s * a + b * x_hat + c
+            dscale = s * F.reduce_sum(a * dy, axes, True)
+            dx = b * s * dy
+        dscale = F.reshape(dscale, (x.shape[1],))
+        return (grad_like(d_dy, dy), grad_like(dx, x), grad_like(dscale, scale),
                 F.zeros_like(mean), F.zeros_like(variance))
 
 
