@@ -13,9 +13,9 @@ Tensor's value: ``x.add_(y)`` is ``x ← x + y`` and returns ``x``.
   In-place Operations").
 * **Graph mode**: the parser rebinds the variable (``x.add_(y)`` is ``x =
   x.add_(y)``, :mod:`refms.graph.parser`), so the method returns the new value
-  and the compiled function sees it afterwards.  (MindSpore also writes an input
-  updated in place back to the caller's Tensor; refms does not yet: the caller's
-  Tensor keeps its value.)  An in-place method on the result of a view operation
+  and the compiled function sees it afterwards; an input of the compiled function
+  updated in place is also written back to the caller's Tensor (an ``Assign``
+  effect), as MindSpore does.  An in-place method on the result of a view operation
   (``mint.select``...) raises ``RuntimeError``, as MindSpore 2.10's graph mode does
   on CPU.
 

@@ -91,6 +91,30 @@ def test_graph_mode_rebinds_the_variable():
     np.testing.assert_allclose(w.asnumpy(), [10.0])
 
 
+def test_graph_mode_writes_an_updated_input_back():
+    """MindSpore 2.10 (recorded on CPU): after ``x.add_(y)`` in a jit function, the caller's x
+    holds x + y."""
+    @refms.jit
+    def f(x, y):
+        x.add_(y)
+        x.mul_(2)
+        return x
+
+    x = t(2.0)
+    out = f(x, t(3.0))
+    np.testing.assert_allclose(out.asnumpy(), [10.0])
+    np.testing.assert_allclose(x.asnumpy(), [10.0])
+    y = t(1.0)
+
+    @refms.jit
+    def g(y):
+        z = y * 1
+        z.add_(1)                      # z is not an input: y keeps its value
+        return z
+    np.testing.assert_allclose(g(y).asnumpy(), [2.0])
+    np.testing.assert_allclose(y.asnumpy(), [1.0])
+
+
 def test_graph_mode_loop_and_gradient():
     @refms.jit
     def f(x):

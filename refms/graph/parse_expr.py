@@ -179,13 +179,32 @@ class ExpressionParser:
         target = inplace_target(node)
         if target is not None:
             self.check_inplace_on_view(block, target, node)
+            current = block.lookup(target)
             result = self.call(block, node)
             block.vars[target] = result
+            self.write_back(block, current, result, node)
             return result
         result = self.call(block, node)
         if getattr(self.static_callee(block, node.func), "view_op", False):
             self.view_results().add(id(result))
         return result
+
+    def inplace_roots(self):
+        """id(node) -> the program input it holds: the inputs themselves, and the results of
+        in-place methods applied to them (``x.add_(y)`` on an input ``x``)."""
+        if not hasattr(self, "_inplace_roots"):
+            self._inplace_roots = {}
+        return self._inplace_roots
+
+    def write_back(self, block, current, result, node):
+        """An in-place method on a program input also updates the caller's Tensor: an
+        ``Assign(input, result)`` effect (MindSpore writes the input back likewise)."""
+        root = self.inplace_roots().get(id(current)) if current is not None else None
+        if root is None:
+            return
+        self.inplace_roots()[id(result)] = root
+        from ..ops import functional
+        self.apply(block, [ValueNode(functional.assign), root, result], node)
 
     def view_results(self):
         """Ids of the nodes that are results of view operations (``mint.select``...)."""

@@ -221,6 +221,8 @@ class FunctionParser(ExpressionParser):
         variables = {}
         for name in graph.signature.names:
             variables[name] = graph.add_param(name, loc=self.loc(tree))
+            if self.parent_graph is None:          # an input of the compiled program
+                self.inplace_roots()[id(variables[name])] = variables[name]
         block = Block(graph, self.enclosing, variables)
         if isinstance(tree, ast.Lambda):
             graph.set_output(self.expr(block, tree.body))
