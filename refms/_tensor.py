@@ -690,6 +690,11 @@ class _TensorVersions:
         if self.tracker is not None:
             self.tracker.replaced(tensor, old, new)
 
+    def is_differentiated_leaf(self, tensor):
+        """True when a recording tape differentiates ``tensor`` as a leaf (an input of
+        ``grad`` or a Parameter that requires grad): in-place methods refuse to change it."""
+        return self.tracker is not None and self.tracker.is_differentiated_leaf(tensor)
+
 
 tensor_versions = _TensorVersions()
 
@@ -704,10 +709,3 @@ def install_ops(functional):
     """Called once by :mod:`refms.ops`: the namespace of functional ops Tensor methods run."""
     global F
     F = functional
-
-
-# The in-place methods (``x.add_(y)``...), one concept in their own module.
-from ._tensor_inplace import INPLACE_METHODS as _INPLACE_METHODS  # noqa: E402
-
-for _name, _method in _INPLACE_METHODS.items():
-    setattr(Tensor, _name, _method)

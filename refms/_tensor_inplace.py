@@ -21,11 +21,14 @@ Tensor's value: ``x.add_(y)`` is ``x ← x + y`` and returns ``x``.
 
 The new value keeps the Tensor's dtype and shape (``other`` broadcasts to it).
 Methods are registered with :func:`inplace_method`; ``INPLACE_METHODS`` is the
-one list the Tensor class and the graph parser read.
+one list the Tensor class and the graph parser read.  :func:`install` puts them on
+the Tensor class; :mod:`refms.ops` calls it once, beside ``install_ops``.
 """
 import numpy as np
 
-__all__ = ["INPLACE_METHODS", "inplace_method", "update"]
+from . import _tensor
+
+__all__ = ["INPLACE_METHODS", "inplace_method", "update", "install"]
 
 #: method name -> function(self, ...) (installed on Tensor by :mod:`refms._tensor`).
 INPLACE_METHODS = {}
@@ -37,8 +40,14 @@ def inplace_method(fn):
     return fn
 
 
+def install(tensor_class):
+    """Make every registered in-place method a method of ``tensor_class``."""
+    for name, method in INPLACE_METHODS.items():
+        setattr(tensor_class, name, method)
+
+
 def _functional():
-    from . import _tensor
+    """The functional ops the tensor layer was given (:func:`refms._tensor.install_ops`)."""
     return _tensor.F
 
 
@@ -48,16 +57,9 @@ def _is_tracer(tensor):
 
 def _check_leaf(tensor, op):
     """RuntimeError when ``tensor`` is a leaf that a recording gradient tape differentiates."""
-    from .autograd.tape import active_tapes
-    for tape in active_tapes():
-        if not tape.is_watched(tensor):
-            continue
-        if tensor._is_param and not getattr(tensor, "requires_grad", True):
-            continue
-        produced = any(t is tensor for entry in tape.entries for t in entry.outputs)
-        if not produced:
-            raise RuntimeError(f"A leaf tensor that requires grad is being used in an inplace "
-                               f"operator, {op}, which is forbidden!")
+    if _tensor.tensor_versions.is_differentiated_leaf(tensor):
+        raise RuntimeError(f"A leaf tensor that requires grad is being used in an inplace "
+                           f"operator, {op}, which is forbidden!")
 
 
 def update(tensor, new, op):

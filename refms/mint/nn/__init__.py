@@ -8,7 +8,7 @@ Layers whose ``refms.nn`` counterpart has the same signature are that class
 import math
 
 from ... import dtype as mstype
-from ...common.initializer import HeUniform, Uniform, initializer
+from ...initializer import HeUniform, Uniform, initializer
 from ...nn import (Cell, Linear, Identity, Flatten, ReLU, ReLU6, Sigmoid, Tanh, SiLU, L1Loss,
                    MSELoss, BCELoss, BCEWithLogitsLoss)
 from ...parameter import Parameter
