@@ -153,7 +153,47 @@ def numpy_on_computed_tensor(ms):
     return plain(f(ms.tensor([1.0, 3.0])))
 
 
+def while_on_host_condition(ms):
+    """A ``while`` whose condition is a host value: a loop decided at run time."""
+    @ms.jit
+    def f(x):
+        n = 0
+        while x.asnumpy().sum() < 10:
+            x = x + 1
+            n = n + 1
+        return x, n
+    return plain(f(ms.tensor([1.0, 2.0])))
+
+
+def for_over_host_array(ms):
+    """``for v in x.asnumpy()``: iterating a host array of a length known at run time."""
+    @ms.jit
+    def f(x):
+        total = 0.0
+        for v in x.asnumpy():
+            total = total + float(v) * 2
+        return total
+    return plain(f(ms.tensor([1.0, 2.0, 4.0])))
+
+
+def grad_of_host_output(ms):
+    """The gradient of a function whose result is made on the host."""
+    def f(x):
+        return ms.tensor(x.asnumpy() * 2).sum() + (x * 3).sum()
+    return plain(ms.grad(ms.jit(f))(ms.tensor([1.0, 2.0])))
+
+
+def lambda_called_by_host_code(ms):
+    """A lambda given to ``map`` over a host array is called by the host.  (The values are
+    compared: MindSpore 2.10 returned numpy float64 numbers in the list.)"""
+    @ms.jit
+    def f(x):
+        return list(map(lambda v: v * 2, x.asnumpy()))
+    return plain([float(v) for v in f(ms.tensor([1.0, 2.0]))])
+
+
 CASES = [host_add, int_of_computed_tensor, grad_through_int, grad_through_host_tensor,
          host_value_in_if, loop_over_run_time_range, computed_tensor_as_python_index,
          assert_on_tensor, host_value_in_list, host_tensor_in_ops, shape_times_host_int, global_list_in_place,
-         numpy_on_computed_tensor]
+         numpy_on_computed_tensor, while_on_host_condition, for_over_host_array,
+         grad_of_host_output, lambda_called_by_host_code]

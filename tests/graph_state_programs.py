@@ -207,6 +207,33 @@ y = mindspore.tensor([0.5, 1.5])
 print(f(x, y))
 print(mindspore.grad(f, grad_position=(0, 1))(x, y))
 """,
+    # x[mask] = v and x[i] = v with Tensor indices known only when the graph runs
+    "tensor_setitem_runtime_index": """
+import mindspore
+
+@mindspore.jit
+def by_mask(x, v):
+    y = x * 1
+    y[y > 1.5] = v
+    return y
+
+@mindspore.jit
+def by_rows(x, i, v):
+    y = x * 1
+    y[i] = v * 2
+    return y
+
+x = mindspore.tensor([[1.0, 2.0], [3.0, 0.5], [4.0, 5.0]])
+v = mindspore.tensor(7.0)
+row = mindspore.tensor([10.0, 20.0])
+print(by_mask(x, v))
+print(by_rows(x, mindspore.tensor(1), row))
+print(by_rows(x, mindspore.tensor(-1), row))
+print(by_rows(x, mindspore.tensor([0, 2]), row))
+print(mindspore.grad(lambda x, v: (by_mask(x, v) * x).sum(), grad_position=(0, 1))(x, v))
+print(mindspore.grad(lambda x, v: (by_rows(x, mindspore.tensor([0, 2]), v) * x).sum(),
+                     grad_position=(0, 1))(x, row))
+""",
     # mutable numbers are run-time scalars
     "mutable_scalars": """
 import mindspore

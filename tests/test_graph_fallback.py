@@ -94,10 +94,33 @@ def test_host_value_joined_with_a_number_is_any():
     assert f(ms.tensor([-1.0])) == 0
 
 
-def test_graph_function_passed_to_host_code_is_a_clear_error():
+def test_closure_called_by_host_code_agrees_with_pynative():
+    """A nested function reading a computed Tensor, used as ``sorted``'s key.  (MindSpore
+    2.10 raised ``TypeError: 'int' object is not callable`` here, recorded while writing
+    tests/graph_fallback_cases.py; refms runs it as PyNative does.)"""
+    def f(x):
+        k = x.sum()
+
+        def score(v):
+            return -v * 3 + float(k)
+        return sorted(x.asnumpy().tolist(), key=score), list(map(score, x.asnumpy().tolist()))
+    x = ms.tensor([1.0, 2.0, 0.5])
+    assert ms.jit(f)(x) == f(x)
+
+
+def test_graph_function_with_defaults_passed_to_host_code_is_a_clear_error():
     @ms.jit
     def f(x):
-        g = lambda v: v * 2                      # noqa: E731
+        g = lambda v, scale=2: v * scale         # noqa: E731
         return list(map(g, x.asnumpy()))
-    with pytest.raises(GraphCompileError, match="function of the graph"):
+    with pytest.raises(GraphCompileError, match="positional parameters only"):
         f(ms.tensor([1.0, 2.0]))
+
+
+def test_gradient_of_a_program_passing_a_lambda_to_host_code():
+    """The host gets the primal lambda; no gradient flows through the host's result."""
+    def f(x):
+        host = ms.tensor(list(map(lambda v: v * 2, x.asnumpy())))
+        return (x * 3).sum(), host
+    grad = ms.grad(ms.jit(f))(ms.tensor([1.0, 2.0]))
+    np.testing.assert_array_equal(grad.asnumpy(), [3.0, 3.0])

@@ -3,11 +3,15 @@
 semantics 8.4 gives SoftmaxCrossEntropyWithLogits' figures; seed 003 gives
 ClassLoss ``0.7207259``.  Numpy references are computed in float64.
 """
+import json
+import os
+import sys
+
 import numpy as np
 import pytest
 
 import refms as ms
-from refms import Tensor, nn
+from refms import Tensor, kernels, nn, ops
 
 from conformance.cases import find
 from seed_scripts import assert_prints, run_case_script
@@ -82,13 +86,38 @@ def test_sparse_mean_gradient_is_exact():
     check(grad, expected, 1e-6)
 
 
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "recorders",
+                       "cpu_cross_entropy.json")) as _f:
+    CPU_RECORDED = json.load(_f)
+
+
 def test_nnacl_exp_reproduces_the_cpu_polynomial():
-    from refms.nn.loss.softmax_cross_entropy import nnacl_exp
+    """MindSpore 2.10's CPU exp, bit for bit (tests/recorders/record_cpu_cross_entropy.py):
+    exp(−1) = 0.36787882, not the correctly rounded 0.36787945; 0 below about −86.98."""
+    from refms.kernels.softmax import nnacl_exp
+    recorded = CPU_RECORDED["exp"]
+    got = nnacl_exp(np.array(recorded["inputs"], np.float32))
+    np.testing.assert_array_equal(got, np.array(recorded["outputs"], np.float32))
     x = np.linspace(-20, 0, 101).astype(np.float32)
-    approx = nnacl_exp(Tensor(x)).asnumpy()
-    np.testing.assert_allclose(approx, np.exp(x.astype(np.float64)), rtol=1e-5)
-    value = nnacl_exp(Tensor(np.array([-1.0], np.float32))).asnumpy()[0]
-    assert value == np.float32(0.3678788)            # not the correctly rounded 0.36787945
+    np.testing.assert_allclose(nnacl_exp(x), np.exp(x.astype(np.float64)), rtol=1e-5)
+
+
+@pytest.mark.parametrize("name", sorted(CPU_RECORDED["sparse"]))
+def test_sparse_mean_is_mindspore_cpu_value(name):
+    """The float32 mean of ``SparseSoftmaxCrossEntropyWithLogits`` and of the sparse 'mean'
+    layer: MindSpore 2.10's CPU values bit for bit, from the reference kernel and the twin."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "recorders"))
+    from record_cpu_cross_entropy import crc, sparse_cases
+    logits, labels = sparse_cases()[name]
+    recorded = CPU_RECORDED["sparse"][name]
+    assert crc(logits, labels) == recorded["crc"], "the recorded inputs could not be rebuilt"
+    expected = np.float32(recorded["primitive"])
+    assert np.float32(recorded["layer"]) == expected
+    assert kernels.reference_kernel("sparse_softmax_cross_entropy")(logits, labels, False) == expected
+    assert ops.SparseSoftmaxCrossEntropyWithLogits()(Tensor(logits), Tensor(labels)).asnumpy() \
+        == expected
+    layer = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    assert layer(Tensor(logits), Tensor(labels)).asnumpy() == expected
 
 
 def test_seed003_class_loss_under_2_10():

@@ -415,6 +415,58 @@ def logits_and_labels(classes, batch, dtype=np.int32):
     return make
 
 
+def nll_inputs(rows, classes, labels=None):
+    """Log-probabilities (N, C), labels (N,) (given, or random), positive class weights (C,)."""
+    def make(rng):
+        logits = rng.standard_normal((rows, classes))
+        log_p = (logits - np.log(np.exp(logits).sum(-1, keepdims=True))).astype(np.float32)
+        chosen = i32(labels) if labels is not None else \
+            rng.integers(0, classes, rows).astype(np.int32)
+        return [log_p, chosen, rng.uniform(0.5, 2.0, classes).astype(np.float32)]
+    return make
+
+
+def nll_ref(reduction="mean", ignore_index=-100):
+    """(loss, total_weight): lossₙ = −w[yₙ]·xₙ,yₙ, 0 for ignored samples; 'mean' ÷ Σ w[yₙ]."""
+    def ref(x, labels, weight):
+        kept = labels != ignore_index
+        safe = np.where(kept, labels, 0)
+        w = np.where(kept, weight[safe].astype(np.float64), 0.0)
+        losses = -w * x[np.arange(len(labels)), safe]
+        total = w.sum()
+        loss = {"none": losses, "sum": losses.sum(), "mean": losses.sum() / total}[reduction]
+        return np.asarray(loss, x.dtype), np.asarray(total, weight.dtype)
+    return ref
+
+
+def nll_grad(reduction="mean", ignore_index=-100):
+    """NLLLossGrad(x, dloss, labels, weight, total_weight) with total_weight from NLLLoss."""
+    def run(x, dloss, labels, weight):
+        total_weight = ops.NLLLoss(reduction, ignore_index)(x, labels, weight)[1]
+        return ops.NLLLossGrad(reduction, ignore_index)(x, dloss, labels, weight, total_weight)
+    return run
+
+
+def nll_grad_ref(reduction="mean", ignore_index=-100):
+    def ref(x, dloss, labels, weight):
+        kept = labels != ignore_index
+        safe = np.where(kept, labels, 0)
+        w = np.where(kept, weight[safe].astype(np.float64), 0.0)
+        scale = np.asarray(dloss, np.float64) / (w.sum() if reduction == "mean" else 1.0)
+        dx = np.zeros(x.shape)
+        dx[np.arange(len(labels)), safe] = -w * scale
+        return dx.astype(x.dtype)
+    return ref
+
+
+def nll_grad_inputs(rows, classes, reduction, labels):
+    def make(rng):
+        x, chosen, weight = nll_inputs(rows, classes, labels)(rng)
+        dloss = rng.standard_normal(rows if reduction == "none" else ()).astype(np.float32)
+        return [x, np.asarray(dloss, np.float32), chosen, weight]
+    return make
+
+
 # -- the rows ----------------------------------------------------------------------------------------
 
 SOFTMAX_EXAMPLE = f32([[-1.0, 0.0, 2.0], [1000.0, 0.0, -3.0]])
@@ -764,7 +816,7 @@ LOSS = [
                   ([ones(2, 3), i32([3, 0])], RuntimeError),
                   ([ones(2, 3), i32([-1, 0])], RuntimeError)]),
     OpRow("SparseSoftmaxCrossEntropyWithLogits", ops.SparseSoftmaxCrossEntropyWithLogits(),
-          lambda lg, lb: np.float32(0.7531091), [LOSS_LOGITS, i32([2, 0])],
+          lambda lg, lb: np.float32(0.75310886), [LOSS_LOGITS, i32([2, 0])],     # ran 2.10 (CPU)
           id="SparseSoftmaxCrossEntropyWithLogits-doc-example"),
     OpRow("SparseSoftmaxCrossEntropyWithLogits", ops.SparseSoftmaxCrossEntropyWithLogits(),
           sparse_ce_ref(), logits_and_labels(4, (2, 3), np.int64),
@@ -775,6 +827,29 @@ LOSS = [
     OpRow("SparseSoftmaxCrossEntropyWithLogits", ops.SparseSoftmaxCrossEntropyWithLogits(),
           lambda lg, lb: np.float32(2000.0), [f32([[1000.0, 0.0, -1000.0]]), i32([2])],
           id="SparseSoftmaxCrossEntropyWithLogits-large-logits"),
+]
+
+
+NLL = [
+    OpRow("NLLLoss", ops.NLLLoss(), nll_ref(), nll_inputs(5, 4), grad_inputs=(0,),
+          errors=[([ones(2, 3), i32([2, 3]), ones(3)], ValueError),         # label 3 of 3 classes
+                  ([ones(2, 3, 1), i32([2, 0]), ones(3)], RuntimeError),
+                  ([ones(2, 3), f32([2.0, 0.0]), ones(3)], TypeError),
+                  ([ones(2, 3), i32([2, 0]), ones(2)], RuntimeError)]),
+    OpRow("NLLLoss", ops.NLLLoss("sum", ignore_index=1), nll_ref("sum", 1),
+          nll_inputs(4, 3, [1, 0, 2, 1]), grad_inputs=(0,), id="NLLLoss-sum-ignore-index"),
+    OpRow("NLLLoss", ops.NLLLoss("none", ignore_index=0), nll_ref("none", 0),
+          nll_inputs(4, 3, [2, 0, 1, 2]), grad_inputs=(0,), id="NLLLoss-none-ignore-index"),
+    OpRow("NLLLoss", ops.NLLLoss("mean", ignore_index=0),
+          lambda *a: (np.float32(0.425), np.float32(4.0)),                     # ran 2.10
+          [f32([[-1.0, -2.0, -0.5], [-0.3, -1.2, -2.2], [-0.1, -0.2, -0.3]]), i32([2, 0, 1]),
+           f32([0.2, 1.0, 3.0])], grad_inputs=(0,), id="NLLLoss-mean-weight-ignore-example"),
+    OpRow("NLLLossGrad", nll_grad("mean", 2), nll_grad_ref("mean", 2),
+          nll_grad_inputs(4, 3, "mean", [2, 0, 1, 1]), grad_inputs=(1,),
+          id="NLLLossGrad-mean-second-order"),
+    OpRow("NLLLossGrad", nll_grad("none"), nll_grad_ref("none"),
+          nll_grad_inputs(4, 3, "none", [2, 0, 1, 1]), grad_inputs=(1,),
+          id="NLLLossGrad-none-second-order"),
 ]
 
 
@@ -917,4 +992,4 @@ RANDOM = [
           randn((20, 30)), property_only=True, id="dropout-functional"),
 ]
 
-ROWS = ACTIVATION + CONV + POOL + BATCH_NORM + BATCH_NORM_GRAD + LOSS + RANDOM
+ROWS = ACTIVATION + CONV + POOL + BATCH_NORM + BATCH_NORM_GRAD + LOSS + NLL + RANDOM

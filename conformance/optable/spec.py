@@ -33,7 +33,7 @@ NO_GRADIENT = frozenset([
 #: in the public ``mindspore.ops`` namespace (checked on 2.10): their rows are specific to refms.
 REFMS_INTERNAL = frozenset([
     "ExclusiveCumprodBoth", "ScatterIndexAdd", "Conv2DBackpropFilter", "MaxPoolGrad",
-    "MaxPoolGradGrad", "AvgPoolGrad", "BatchNormGrad",
+    "MaxPoolGradGrad", "AvgPoolGrad", "BatchNormGrad", "NLLLossGrad",
 ])
 
 

@@ -13,7 +13,8 @@ lines are shared among OpenMP threads (``prange``).  Per line, in one
 fused pass after the maximum m:
 
 * softmax:      eᵢ = exp(xᵢ − m) is written to y while Σ e accumulates
-  (in float64), then y is scaled by 1 / Σ e;
+  (in float64), then y is scaled by 1 / Σ e (float32 contiguous lines: by
+  multiplying with the float32 reciprocal);
 * log-softmax:  s = Σ exp(xᵢ − m) (float64), then yᵢ = (xᵢ − m) − log s;
 * cross-entropies (float64 throughout, like the reference): the loss
   −Σ labels · log p and the gradient p − labels (dense) or
@@ -23,7 +24,13 @@ fused pass after the maximum m:
 Subtracting m first keeps exp from overflowing (the log-sum-exp trick),
 as in the reference.
 
-float32 cross-entropies use a vectorizable exp (``refms_expf``, Cephes'
+The float32 mean loss of the sparse cross-entropy is MindSpore's CPU value,
+as the reference's (``mindspore_cpu_mean``): nnacl's exp polynomial
+(``refms_nnacl_expf``: the reference's ``nnacl_exp``, whose emulated fused
+multiply-adds are the FMA instruction here), each row's
+loss in float32, the rows' losses summed in float32 in order.  Its gradient,
+the other float32 cross-entropies and float32 softmax / log-softmax along a
+contiguous axis use a vectorizable exp (``refms_expf``, Cephes'
 ``expf``: exp(x) = 2ⁿ·exp(r) with n = round(x·log₂e) and r = x − n·ln 2 in two
 parts, exp(r) by a degree-6 polynomial; relative error about 1 float32 ulp;
 x < −87.3 gives 0): the loops over a line are then SIMD loops (``omp simd``)
@@ -35,7 +42,7 @@ import numpy as np
 
 cimport cython
 from cython.parallel cimport prange
-from libc.math cimport exp, expf, log, isnan
+from libc.math cimport exp, expf, log, logf, isnan
 
 from refms.kernels import reference_kernel
 
@@ -108,6 +115,57 @@ cdef extern from *:
         return total;
     }
 
+    /* nnacl's exp, as refms.kernels.softmax.nnacl_exp: r = x - n*ln2 and each Horner step one
+       fused multiply-add (the FMA instruction where the build has it, else a double expression
+       rounded once to float, which is what the reference computes: the float product is exact
+       in double), and no other contraction (GCC: fp-contract=off; clang contracts only within
+       one expression).  The floor by the round-to-nearest trick of refms_expf, every value
+       computed before it is selected, and no-trapping-math: the loop over a row vectorizes.
+       n = -126 gives 0, as MindSpore's kernel. */
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC push_options
+    #pragma GCC optimize ("fp-contract=off", "no-trapping-math")
+    #endif
+    static inline float refms_fma_f(float a, float b, float c) {
+    #ifdef __FMA__
+        return __builtin_fmaf(a, b, c);                   /* the instruction itself */
+    #else
+        return (float)((double)a * (double)b + (double)c);
+    #endif
+    }
+    static inline float refms_nnacl_expf(float x) {
+        float t = x < -87.3365478515625f ? -87.3365478515625f : x;
+        t = t > 88.72283935546875f ? 88.72283935546875f : t;
+        float v = t * 1.44269504088896341f;               /* two statements: never one FMA */
+        v = v + 0.5f;
+        float n = (v + 12582912.0f) - 12582912.0f;        /* nearest integer (|v| < 2^22) */
+        float below = n - 1.0f;
+        n = n > v ? below : n;                            /* floor */
+        float r = refms_fma_f(n, -0.693147f, t);
+        float p = (float)(1.0 / 120);
+        p = refms_fma_f(p, r, (float)(1.0 / 24));
+        p = refms_fma_f(p, r, (float)(1.0 / 6));
+        p = refms_fma_f(p, r, 0.5f);
+        p = refms_fma_f(p, r, 1.0f);
+        p = refms_fma_f(p, r, 1.0f);
+        int32_t bits = ((int32_t)n + 127) << 23;          /* 2^n; n = 128 gives inf */
+        float scale;
+        memcpy(&scale, &bits, sizeof scale);
+        float y = p * scale;
+        return n > -126.0f ? y : 0.0f;
+    }
+
+    /* sum_k nnacl_exp(z[k] - m), in double. */
+    static double refms_sum_nnacl_exp_f(const float* z, Py_ssize_t n, float m) {
+        double total = 0.0;
+        #pragma omp simd reduction(+:total)
+        for (Py_ssize_t k = 0; k < n; k++) total += refms_nnacl_expf(z[k] - m);
+        return total;
+    }
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC pop_options
+    #endif
+
     /* e[k] *= factor. */
     static void refms_scale_f(float* e, Py_ssize_t n, float factor) {
         #pragma omp simd
@@ -118,6 +176,8 @@ cdef extern from *:
     double refms_sum_exp_f(const float* z, Py_ssize_t n, float m) noexcept nogil
     double refms_exp_store_f(const float* z, float* e, Py_ssize_t n, float m) noexcept nogil
     void refms_scale_f(float* e, Py_ssize_t n, float factor) noexcept nogil
+    float refms_nnacl_expf(float x) noexcept nogil
+    double refms_sum_nnacl_exp_f(const float* z, Py_ssize_t n, float m) noexcept nogil
 
 
 cdef inline real _exp(real v) noexcept nogil:
@@ -155,7 +215,15 @@ cdef void _softmax_lines(const real* x, real* y, Py_ssize_t outer, Py_ssize_t le
         dst = y + o * length * inner + t
         m = _line_max(src, length, inner)
         total = 0
-        if logarithm:
+        if real is float and inner == 1:            # contiguous float32 line: SIMD loops
+            if logarithm:
+                shift = log(refms_sum_exp_f(src, length, m))
+                for k in range(length):
+                    dst[k] = <real>((src[k] - m) - shift)
+            else:
+                total = refms_exp_store_f(src, dst, length, m)
+                refms_scale_f(dst, length, <float>(1.0 / total))
+        elif logarithm:
             for k in range(length):
                 total = total + _exp(src[k * inner] - m)
             shift = log(total)
@@ -274,6 +342,37 @@ cdef double _sparse_rows(const real* logits, const long long* labels, real* grad
     return loss
 
 
+cdef float _cpu_mean(const float* logits, const long long* labels, float* losses, Py_ssize_t rows,
+                     Py_ssize_t classes) noexcept nogil:
+    """MindSpore's CPU float32 mean (the reference's ``mindspore_cpu_mean``): per row
+    −log(e[label] / Σ e) with e = nnacl_exp(z), z = x − max x (log Σ e − z[label] where
+    z[label] ≤ −80), the rows in parallel; then their float32 running sum, in order, over N."""
+    cdef Py_ssize_t r
+    cdef const float* x
+    cdef float m, z, total, running = 0
+    cdef int threads = _threads(rows * classes)
+    for r in prange(rows, schedule="static", num_threads=threads):
+        x = logits + r * classes
+        m = <float>_line_max(x, classes, 1)
+        total = <float>refms_sum_nnacl_exp_f(x, classes, m)
+        z = x[labels[r]] - m
+        if z > -80:
+            losses[r] = -logf(refms_nnacl_expf(z) / total)
+        else:
+            losses[r] = logf(total) - z
+    for r in range(rows):
+        running = running + losses[r]
+    return running / <float>rows
+
+
+def _mindspore_cpu_mean(float[:, ::1] logits, const long long[::1] labels):
+    cdef float[::1] losses = np.empty(logits.shape[0], dtype=np.float32)
+    cdef float mean
+    with nogil:
+        mean = _cpu_mean(&logits[0, 0], &labels[0], &losses[0], logits.shape[0], logits.shape[1])
+    return mean
+
+
 def _dense(real[:, ::1] logits, real[:, ::1] labels, real[::1] loss, real[:, ::1] grad):
     with nogil:
         _dense_rows(&logits[0, 0], &labels[0, 0], &loss[0], &grad[0, 0], logits.shape[0],
@@ -313,6 +412,8 @@ def sparse_softmax_cross_entropy(logits, labels, is_grad):
     index = np.ascontiguousarray(labels, dtype=np.int64).reshape(-1)
     if index.min() < 0 or index.max() >= classes:       # the reference raises numpy's error
         return reference_kernel("sparse_softmax_cross_entropy")(logits, labels, is_grad)
+    if not is_grad and logits.dtype == np.float32:       # MindSpore's CPU value (docstring)
+        return np.asarray(_mindspore_cpu_mean(rows, index), dtype=np.float32)
     grad = np.empty(rows.shape if is_grad else (1, classes), dtype=logits.dtype)
     total = _sparse(rows, index, grad, bool(is_grad))
     if is_grad:

@@ -14,7 +14,9 @@ Reading order (each module opens with what it does and which algorithm):
 3. :mod:`~refms.graph.resolve`, :mod:`~refms.graph.builtins` — names → objects
 4. :mod:`~refms.graph.abstract`, :mod:`~refms.graph.infer` (with :mod:`~refms.graph.bridge`,
    :mod:`~refms.graph.op_rules`, :mod:`~refms.graph.attributes`, :mod:`~refms.graph.cells`,
-   :mod:`~refms.graph.tracer`) — inference; :mod:`~refms.graph.mutable` — variable inputs;
+   :mod:`~refms.graph.tracer`) — inference; :mod:`~refms.graph.fallback` — Python code
+   that needs a run-time value, run on the host when the graph runs (JIT Fallback);
+   :mod:`~refms.graph.mutable` — variable inputs;
    :mod:`~refms.graph.cells` is also where upper layers register how their objects (Cells)
    are called in a graph
 5. :mod:`~refms.graph.passes` — inline, simplify, closure conversion, constant folding, CSE,
@@ -32,13 +34,18 @@ Known limits (each raises a clear error rather than computing something else):
 * Python numbers are compile-time constants: a number changed inside a ``while`` on a
   Tensor condition cannot be compiled (MindSpore turns it into a run-time scalar);
 * ``x[mask]`` with a run-time boolean mask must use a mask of ``x``'s own shape;
-  ``x[i] = v`` on a Tensor needs an index known at compile time;
+  ``x[i] = v`` on a Tensor with an index known only at run time writes one value (broadcast
+  to every element or row the index picks);
 * a gradient through a run-time ``if``/``while`` cannot be differentiated again
   (higher-order gradients of straight-line code work);
 * a compiled program cannot return a function; ``Tensor.register_hook`` on values inside
   a compiled program is not called;
 * a user function whose source cannot be read (typed into the REPL, ``exec``) is run on
-  abstract stand-ins instead of being parsed.
+  abstract stand-ins instead of being parsed (on the host at run time, whole, when it needs
+  a value known only then);
+* a value made on the host at run time (JIT Fallback) cannot be iterated by a comprehension
+  or unpacked into ``*args``, and graph functions (lambdas, nested ``def``) cannot be passed
+  to host code.
 """
 from .api import jit, ms_function, JitFunction, run_cell_graph, in_graph_context, ir_text
 from .cache import get_compile_cache_size, set_compile_cache_size

@@ -49,6 +49,7 @@ from .bridge import GraphCallable
 from .cells import PyCall
 from .clone import clone_graph
 from .errors import GraphCompileError
+from .fallback import PyExecute
 from .infer import Context
 from .passes import inline, lambda_lift
 
@@ -124,6 +125,17 @@ class Transform:
                 return node
             return fmap.get(id(node), node)
 
+        def primal(node):
+            """An input of a PyExecute node: host code calls the function values it is given,
+            so they stay the primal graphs (a Partial of one is built again around it)."""
+            if isinstance(node, ir.ValueNode):
+                return node
+            if isinstance(node, ir.CNode) and isinstance(node.inputs[0], ir.ValueNode) \
+                    and node.inputs[0].value is G.PARTIAL:
+                return fwd.apply([G.PARTIAL] + [primal(i) for i in node.inputs[1:]], None,
+                                 node.abstract, node.loc)
+            return new(node)
+
         records = []
         for node in graph.order:
             head = node.inputs[0]
@@ -155,6 +167,9 @@ class Transform:
             elif callee is G.TUPLE_GETITEM:
                 fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
                 records.append((node, "getitem", node.inputs[2].value))
+            elif isinstance(callee, PyExecute):            # host code: no gradient flows
+                fmap[id(node)] = fwd.apply([head] + [primal(i) for i in node.inputs[1:]],
+                                           node.name, node.abstract, node.loc)
             elif isinstance(callee, G.GraphOp) or _python_scalar_op(callee):
                 fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
             else:

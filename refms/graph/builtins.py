@@ -32,7 +32,6 @@ from ..ops.meta import install_print
 from . import graph_ops as G
 from .cells import call_rule_for
 from .errors import GraphCompileError, NeedsValue
-from .graph_ops import print_values
 from .tracer import ScalarTracer, Tracer, current
 
 __all__ = ["GRAPH_BUILTINS", "GRAPH_DICT_METHODS", "graph_version", "graph_print", "graph_len",
@@ -48,11 +47,14 @@ def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
 
 
 def print_op(*values):
-    """``ops.Print()(*values)``: each value on its own line, now (PyNative), or a Print op
-    run every time the graph runs (while tracing).  Installed into :mod:`refms.ops.meta`."""
+    """``ops.Print()(*values)``: each value on its own line — now in PyNative, a string as
+    it is and anything else as its ``repr`` (``Tensor(shape=[], dtype=Int64, value= 3)``,
+    MindSpore 2.10, observed) — or, while tracing, a Print op run every time the graph runs
+    (which shows Tensors as the graph's Print does).  Installed into :mod:`refms.ops.meta`."""
     state = current()
     if state is None:
-        print_values(*values)
+        for value in values:
+            print(value if isinstance(value, str) else repr(value))
         return None
     return state.specializer.emit_op(G.PRINT, values)
 
@@ -251,9 +253,42 @@ def graph_setitem(container, index, value):
 
 
 def _tensor_setitem(x, index, value):
-    """``x[index] = value`` as the functional :class:`~refms.ops.prims.getitem.SetItem`: the
-    index must be known at compile time; ``value`` is broadcast to the indexed region."""
+    """``x[index] = value`` as the functional :class:`~refms.ops.prims.getitem.SetItem` when
+    the index is known at compile time; ``value`` is broadcast to the indexed region."""
+    if isinstance(index, Tracer):
+        return _setitem_at_run_time_index(x, index, value)
     return F.tensor_setitem(x, index, value)
+
+
+def _setitem_at_run_time_index(x, index, value):
+    """``x[index] = value`` with a Tensor ``index`` known only when the graph runs, as
+    ``Select(picked, value, x)``: a boolean mask picks elements (rows of ``x`` when it has
+    fewer dimensions); integers pick rows along axis 0, negative ones from the end.  ``value``
+    is one number or Tensor broadcast to every picked element or row (MindSpore's ``x[mask] =
+    v`` and ``x[i] = v`` with Tensor indices; static graph syntax, "Tensor" index assignment)."""
+    rank = len(x.shape)
+    if index.dtype is mstype.bool_:
+        picked = index
+    else:
+        rows = x.shape[0]
+        index = index + F.cast(F.less(index, 0), index.dtype) * rows
+        every_row = Tensor(np.arange(rows).reshape((rows,) + (1,) * len(index.shape)),
+                           index.dtype)
+        hits = F.equal(every_row, index)
+        picked = F.reduce_any(hits, tuple(range(1, len(hits.shape))), False) \
+            if len(hits.shape) > 1 else hits
+    region = tuple(x.shape)[len(picked.shape):]
+    if not isinstance(value, Tensor):
+        value = Tensor(value, x.dtype)
+    if len(value.shape) > len(region):
+        raise GraphCompileError(
+            f"x[index] = value with a run-time Tensor index: graph mode writes one value, "
+            f"broadcast to every element or row the index picks (a value of at most "
+            f"{len(region)} dimensions), but got a value of shape {list(value.shape)}")
+    picked = F.reshape(picked, tuple(picked.shape) + (1,) * (rank - len(picked.shape)))
+    shape = tuple(x.shape)
+    return F.select(F.broadcast_to(picked, shape),
+                    F.broadcast_to(F.cast(value, x.dtype), shape), x)
 
 
 def graph_list_method(container, method, *args):

@@ -98,8 +98,9 @@ class GraphCompileError(RuntimeError):
 
 class NeedsValue(GraphCompileError):
     """Python code run during inference asked a stand-in for a value that exists only when
-    the graph runs.  With ``jit_syntax_level=LAX`` the call that asked runs at run time
-    instead (:mod:`refms.graph.fallback`); otherwise this is the error the user sees."""
+    the graph runs.  At the LAX syntax level (MindSpore's default) the call that asked runs
+    at run time instead (:mod:`refms.graph.fallback`); otherwise this is the error the user
+    sees."""
 
 
 def note_location(error, location, node_text=""):

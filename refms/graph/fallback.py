@@ -11,12 +11,12 @@ function ``fn`` on the run-time values of ``args``".
 
 How inference gets there:
 
-* Python code run on stand-ins (:meth:`~refms.graph.bridge.PythonBridge.trace_call`)
+* Python code run on stand-ins (``PythonBridge.trace_call`` in :mod:`refms.graph.bridge`)
   that asks a stand-in for its value (``Tracer.asnumpy``, ``__int__``, ``__bool__``…)
-  raises :class:`NeedsValue`; the nodes the call emitted are dropped and the whole call
+  raises ``NeedsValue``; the nodes the call emitted are dropped and the whole call
   becomes one PyExecute node instead;
-* the result's type is unknown until run time: :class:`~refms.graph.abstract.AbstractAny`
-  (MindSpore's ``Any``), except for the builtins whose result type is known
+* the result's type is unknown until run time: ``AbstractAny`` of
+  :mod:`refms.graph.abstract` (MindSpore's ``Any``), except for the builtins whose result type is known
   (``int(t)`` is an ``int``, ``len``, ``isinstance``, ``in``… see ``RESULT_TYPES``),
   which give a run-time Python number that later Tensor ops use like any other
   (MindSpore's "Annotation Type" does the same for these);
@@ -46,7 +46,8 @@ from . import abstract as A
 from . import tracer as _tracer
 from . import graph_ops as G
 from .errors import GraphCompileError, NeedsValue
-from .ir import ValueNode
+from .executor import call_value
+from .ir import FuncGraph, ValueNode
 from .op_rules import typed_node
 from .parse_expr import _contains, _not_contains
 
@@ -82,8 +83,10 @@ class PyExecute(G.GraphOp):
     def run(self, fn, *values):
         split = len(values) - len(self.keywords)
         kwargs = dict(zip(self.keywords, values[split:]))
+        positional = [_host_callable(v) for v in values[:split]]
+        kwargs = {k: _host_callable(v) for k, v in kwargs.items()}
         with _tape.no_grad():
-            return fn(*values[:split], **kwargs)
+            return fn(*positional, **kwargs)
 
     def __repr__(self):
         return f"PyExecute[{', '.join(self.keywords)}]" if self.keywords else "PyExecute"
@@ -197,18 +200,30 @@ def _install_value_methods():
 _install_value_methods()
 
 
+def _host_function_error():
+    return GraphCompileError(
+        "a function of the graph is passed to Python code that runs when the graph runs (JIT "
+        "Fallback): refms gives host code the graph's functions that take positional "
+        "parameters only (a lambda, a nested def), not methods, partials or functions chosen "
+        "by a run-time condition")
+
+
+def _host_callable(value):
+    """A run-time function value as a Python callable: a graph, or a graph with arguments
+    bound in front (what closure conversion makes of a closure), is run by the executor."""
+    if isinstance(value, (FuncGraph, G.PartialValue)):
+        return lambda *args: call_value(value, args)
+    return value
+
+
 class RuntimeFallback:
     """Mixin of :class:`refms.graph.infer.Specializer`: emitting PyExecute nodes."""
 
     def py_execute(self, ctx, fn_node, fn_abstract, args, kwargs, loc):
         """The node ``PyExecute(fn, *args, **kwargs)`` and its abstract (``Any``, or a
         run-time number for the callables of ``RESULT_TYPES``)."""
-        for _, abstract in list(args) + list(kwargs.values()):
-            if isinstance(abstract, A.FUNCTION_ABSTRACTS + (A.Pending,)):
-                raise GraphCompileError(
-                    "a function of the graph is passed to Python code that runs when the graph "
-                    "runs (JIT Fallback): refms runs only Python functions, Tensors, numbers "
-                    "and other Python objects on the host")
+        args = [self.host_value(ctx, n, a, loc) for n, a in args]
+        kwargs = {k: self.host_value(ctx, n, a, loc) for k, (n, a) in kwargs.items()}
         fn = fn_abstract.value if isinstance(fn_abstract, A.Const) else None
         abstract = _result_abstract(fn)
         if fn is not None and _host_function(fn) is not fn:
@@ -222,6 +237,22 @@ class RuntimeFallback:
         inputs += [typed_node(n, a) for n, a in list(args) + list(kwargs.values())]
         node = ctx.graph.apply(inputs, abstract=abstract, loc=loc)
         ctx.effects = True
+        return node, abstract
+
+    def host_value(self, ctx, node, abstract, loc):
+        """An argument of a PyExecute node as the host will see it.  A function of the graph
+        (a ``lambda`` given to ``map``) is specialized for ``Any`` arguments, so that host
+        code can call it: its run-time value is a closure the executor runs."""
+        if isinstance(abstract, A.AbstractClosure):
+            signature = abstract.graph.signature
+            if signature is None or signature.defaults or signature.vararg or \
+                    signature.kwonly or signature.kwarg:
+                raise _host_function_error()
+            graph = self.specialize(abstract, [(None, A.AbstractAny())] * len(signature.names),
+                                    loc)
+            return ValueNode(graph, abstract=A.AbstractGraph(graph), loc=loc), A.AbstractGraph(graph)
+        if isinstance(abstract, A.FUNCTION_ABSTRACTS + (A.Pending,)):
+            raise _host_function_error()
         return node, abstract
 
     def py_execute_value(self, ctx, fn, args, kwargs, loc):

@@ -234,6 +234,11 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules, RuntimeF
                 out.abstract = abstract
             graph.set_output(out)
             graph.flags["effects"] = ctx.effects
+        except BaseException:
+            # A failed specialization is not kept: the caller may recover (JIT Fallback
+            # runs the call that needed a value on the host) and meet this key again.
+            self.cache.pop(key, None)
+            raise
         finally:
             self.active[id(generic)] = depth
             self.active_args[id(generic)].pop()

@@ -60,6 +60,8 @@ docstring says more.
 ``softmax``      ``softmax(x, axis)``, ``log_softmax(x, axis)``,
                  ``softmax_cross_entropy(logits, labels) -> (loss, dlogits)``,
                  ``sparse_softmax_cross_entropy(logits, labels, is_grad)``
+``nll``          ``nll_loss(x, labels, weight, reduction, ignore) -> (loss, total_weight)``,
+                 ``nll_loss_grad(dloss, labels, weight, total_weight, x_shape, reduction, ignore)``
 ``batchnorm``    ``batch_norm_statistics(x) -> (mean, variance)``,
                  ``batch_norm(x, scale, bias, mean, variance, eps)``, ``batch_norm_unbiased(var, n)``,
                  ``batch_norm_grad(dy, x, scale, mean, var, eps, training) -> (dx, dscale, dbias)``

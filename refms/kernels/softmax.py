@@ -8,7 +8,10 @@ Contract::
     sparse_softmax_cross_entropy(logits, labels, is_grad) -> mean loss (0-d) or dlogits
 
 ``axis`` is an int or a tuple of ints.  The cross-entropies accumulate in
-float64 and round once to the input dtype.  Numerical safety: every kernel
+float64 and round once to the input dtype — except the float32 mean loss of
+the sparse one, which is MindSpore 2.10's CPU value (:func:`mindspore_cpu_mean`:
+nnacl's exp polynomial, float32 sums; the doc example prints 0.75310886 there,
+where the exact mean rounds to 0.7531091).  Numerical safety: every kernel
 subtracts the maximum along ``axis`` before exponentiating, so
 ``exp`` never overflows (log-sum-exp trick); log-softmax is computed as
 ``(x − m) − log Σ exp(x − m)``, never as ``log(softmax(x))``, so it stays
@@ -76,6 +79,55 @@ def softmax_cross_entropy(logits, labels):
     return loss.astype(dtype), (np.exp(log_p) - labels).astype(dtype)
 
 
+#: nnacl's exp (``nnacl/fp32/exp_fp32.h``): x clamped to [log FLT_MIN, log FLT_MAX], x = n·ln2 + r,
+#: exp(r) by the degree-5 Taylor polynomial, whose coefficients (highest first) are these.
+_EXP_MIN, _EXP_MAX = np.float32(-87.3365478515625), np.float32(88.72283935546875)
+_LOG2E, _LN2 = np.float32(1.44269504088896341), np.float32(0.693147)
+_TAYLOR = tuple(np.float32(c) for c in (1 / 120, 1 / 24, 1 / 6, 0.5, 1.0, 1.0))
+
+
+def _fused_multiply_add(a, b, c):
+    """a·b + c in float32 with one rounding, as a fused multiply-add (the float32 product is
+    exact in float64)."""
+    return (a.astype(np.float64) * b + c).astype(np.float32)
+
+
+def nnacl_exp(x):
+    """exp(x) as MindSpore's CPU kernels compute it: 2ⁿ · P₅(r), n = ⌊x·log₂e + ½⌋, r = x − n·ln2.
+
+    P₅(r) = 1 + r(1 + r(½ + r(⅙ + r(1/24 + r/120)))) in float32 (relative error ~1e-6), r and
+    each Horner step one fused multiply-add as the compiled kernel has them; exp(−1) is
+    0.36787882, not the correctly rounded 0.36787945, and n = −126 (x below about −86.98)
+    gives 0 (recorded: ``tests/recorders/record_cpu_cross_entropy.py``).
+    """
+    x = np.clip(x.astype(np.float32), _EXP_MIN, _EXP_MAX)
+    n = np.floor(x * _LOG2E + np.float32(0.5))
+    r = _fused_multiply_add(n, -_LN2, x)
+    poly = np.full_like(r, _TAYLOR[0])
+    for coefficient in _TAYLOR[1:]:
+        poly = _fused_multiply_add(poly, r, coefficient)
+    return np.where(n > -126, np.power(np.float32(2.0), n) * poly, np.float32(0.0))
+
+
+def mindspore_cpu_mean(logits, labels):
+    """The float32 mean of −log pₙ,yₙ as MindSpore 2.10's CPU kernel computes it (recorded).
+
+    p = e / Σ e with e = :func:`nnacl_exp` (x − max x) in float32, then a float32 running sum
+    over the samples, total ← total − log pₙ,yₙ, divided by N.  Where the label's shifted logit
+    z is below −80, e underflows and MindSpore returns inf; the finite log Σ e − z is used there.
+    """
+    z = logits - np.max(logits, axis=-1, keepdims=True)
+    e = nnacl_exp(z)
+    total = np.sum(e, axis=-1, dtype=np.float32)
+    index = labels[..., None].astype(np.int64)
+    picked = np.take_along_axis(e, index, axis=-1)[..., 0]
+    z_label = np.take_along_axis(z, index, axis=-1)[..., 0]
+    with np.errstate(divide="ignore"):
+        losses = np.where(z_label > -80, -np.log(picked / total), np.log(total) - z_label)
+    running = np.cumsum(losses.reshape(-1), dtype=np.float32)          # sequential, in order
+    return np.float32(running[-1] / np.float32(labels.size))
+
+
 @reference
 def sparse_softmax_cross_entropy(logits, labels, is_grad):
     """loss = mean over samples of −log_softmax(logits)[label];  grad = (softmax − onehot) / N.
@@ -83,8 +135,12 @@ def sparse_softmax_cross_entropy(logits, labels, is_grad):
     ``logits`` has shape ``labels.shape + (C,)``; ``labels`` are integers in
     [0, C) (the caller checks).  N = ``labels.size``.  Returns the 0-d mean
     loss, or (``is_grad``) the gradient of that mean with respect to logits.
+    The float32 loss of finite logits is MindSpore's CPU value (:func:`mindspore_cpu_mean`);
+    the gradient is the exact one.
     """
     dtype = logits.dtype
+    if not is_grad and dtype == np.float32 and labels.size > 0 and np.isfinite(logits).all():
+        return np.asarray(mindspore_cpu_mean(logits, labels), dtype=dtype)
     log_p = log_softmax(logits.astype(np.float64), -1)
     count = max(labels.size, 1)
     picked = np.take_along_axis(log_p, labels[..., None].astype(np.int64), axis=-1)[..., 0]

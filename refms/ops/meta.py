@@ -74,17 +74,19 @@ class Size(_MetaOp):
 
 
 class Print(_MetaOp):
-    """``Print()(*values)``: print Tensors and strings, each on its own line.
+    """``Print()(*values)``: print Tensors, strings, numbers, tuples and lists, each on its
+    own line.
 
     In graph mode it becomes the graph's Print op (printed each time the graph
-    runs); in PyNative it prints at once in the same format.
+    runs); in PyNative it prints at once, each value as its ``repr`` (MindSpore 2.10,
+    observed).
     """
 
     def __call__(self, *values):
         for value in values:
-            if not isinstance(value, (Tensor, str, numbers.Number, tuple)):
-                raise op_error("Print", f"the inputs should be Tensor, str, number or tuple, "
-                                        f"but got {type(value).__name__}.")
+            if not isinstance(value, (Tensor, str, numbers.Number, tuple, list, type(None))):
+                raise op_error("Print", f"the inputs should be Tensor, str, number, tuple, "
+                                        f"list or None, but got {type(value).__name__}.")
         _PRINT[0](*values)
         return None
 

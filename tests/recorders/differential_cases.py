@@ -1352,6 +1352,53 @@ register("nn.SyncBatchNorm", lambda rng: case(rand(rng, (2, 3, 2, 2)), rand(rng,
                                               rand(rng, (3,)), bool(rng.integers(2))))
 
 
+# ---------------------------------------------------------------- resizing, pooling, detection
+
+#: interpolate modes by input rank, with whether align_corners applies (MindSpore 2.10's table).
+_INTERP_MODES = {3: [("nearest", False), ("linear", True), ("area", False),
+                     ("nearest-exact", False)],
+                 4: [("nearest", False), ("bilinear", True), ("bicubic", True), ("area", False),
+                     ("nearest-exact", False)],
+                 5: [("nearest", False), ("trilinear", True), ("area", False)]}
+
+
+def _interpolate_kw(rng, shape):
+    rank = len(shape)
+    mode, alignable = _INTERP_MODES[rank][int(rng.integers(len(_INTERP_MODES[rank])))]
+    size = tuple(int(v) for v in rng.integers(1, 7, rank - 2))
+    if mode == "area" and rank == 3:
+        size = (int(rng.choice([n for n in range(1, shape[2] + 1) if shape[2] % n == 0])),)
+    kw = {"size": size, "mode": mode}
+    if alignable and rng.uniform() < 0.5:
+        kw["align_corners"] = bool(rng.integers(2))
+    if mode in ("trilinear", "area") and rng.uniform() < 0.5 and rank != 3:
+        del kw["size"]
+        kw["scale_factor"] = tuple(float(v) for v in rng.choice([0.5, 1.5, 2.0], rank - 2))
+    return kw
+
+
+def _interpolate(rng):
+    shape = [(2, 3, 6), (1, 2, 3, 4), (1, 2, 2, 3, 4)][int(rng.integers(3))]
+    return case(rand(rng, shape), **_interpolate_kw(rng, shape))
+
+
+register("ops.interpolate", _interpolate)
+
+
+@call("nn.Upsample")
+def _run_upsample(ms, x, **kw):
+    return ms.nn.Upsample(**kw)(x)
+
+
+def _upsample(rng):
+    shape = [(1, 2, 3, 4), (1, 2, 2, 3, 4)][int(rng.integers(2))]
+    return case(rand(rng, shape), **_interpolate_kw(rng, shape))
+
+
+register("nn.Upsample", _upsample)
+INPUT_LAYERS.add("nn.Upsample")
+
+
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
 
 def edge_cases():

@@ -82,6 +82,20 @@ def f(x, y, flag):
 
 f(ms.tensor(np.array([1, 2], np.int32)), ms.tensor(2.5, ms.float32), ms.tensor(True))
 """,
+    "print_op_in_pynative_and_graph": """\
+import mindspore as ms
+from mindspore import ops
+
+values = ("hello", ms.tensor(3), ms.tensor([1, 2]), (ms.tensor(4), 1), [5, 6], 2.5, None)
+ops.Print()(*values)
+
+@ms.jit
+def f(x):
+    ops.Print()("in graph", x, x * 2)
+    return x
+
+f(ms.tensor([1, 2]))
+""",
     "numpy_numbers_leave_as_python_numbers": """\
 import numpy as np
 import mindspore as ms

@@ -10,11 +10,14 @@ line of the exception MindSpore raised.
 Observed while writing these cases (MindSpore 2.10, CPU): ``set_context(
 jit_syntax_level=STRICT)`` does not change the syntax level (``x.asnumpy()`` still runs);
 ``MS_DEV_JIT_SYNTAX_LEVEL=0`` does, and then ``x.asnumpy()`` is an ``AttributeError``
-("In JIT strict mode, cannot get attributes asnumpy ...") while ``float(t)`` still compiles.
+("In JIT strict mode, cannot get attributes asnumpy ...") while ``float(t)`` still compiles,
+and ``values.reverse(); return values`` on a global list returns a reversed copy and leaves the
+global unchanged (what the tutorial says of STRICT).
 """
 import json
 import os
 import sys
+import tempfile
 
 import mindspore
 
@@ -27,6 +30,7 @@ OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 
 
 
 def main():
+    os.chdir(tempfile.mkdtemp())     # MindSpore writes rank_0/om/analyze_fail.ir on failures
     results = {}
     for case in CASES:
         try:

@@ -19,6 +19,7 @@ from .conv3d import Conv3d
 from .conv_bn_act import Conv2dBnAct
 from .rnn_cells import RNNCell, LSTMCell, GRUCell
 from .rnns import RNN, LSTM, GRU
+from .upsample import Upsample
 
 __all__ = ["ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "get_activation",
            "SequentialCell", "CellList", "Conv2d", "Dense", "Linear", "MatMul", "Dropout", "Dropout1d", "Dropout2d",
@@ -28,4 +29,4 @@ __all__ = ["ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "get_acti
            "MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d", "MaxPool1d",
            "Flatten", "Identity", "LeakyReLU", "ReLU6", "PReLU", "Pad", "Conv1d",
            "Conv2dTranspose", "ELU", "HSwish", "HSigmoid", "SiLU", "ClipByNorm", "Conv3d", "Conv2dBnAct",
-           "RNNCell", "LSTMCell", "GRUCell", "RNN", "LSTM", "GRU"]
+           "RNNCell", "LSTMCell", "GRUCell", "RNN", "LSTM", "GRU", "Upsample"]

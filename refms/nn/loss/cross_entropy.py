@@ -18,6 +18,7 @@ smoothing is y·(1 − ε) + ε/C and::
 """
 from ... import dtype as mstype
 from ...ops import functional as F
+from ...ops.prims.nll import NLLLoss as NLLLossPrim
 from ..._tensor import Tensor
 from .loss_base import LossBase, check_tensor
 
@@ -37,7 +38,15 @@ def _weight_along_classes(weight, x):
 
 def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
              label_smoothing=0.0):
-    """The negative log-likelihood of class-index ``target`` under log-probabilities ``inputs``."""
+    """The negative log-likelihood of class-index ``target`` under log-probabilities ``inputs``.
+
+    (N, C) inputs without smoothing run the fused ``NLLLoss`` primitive (one kernel pass forward
+    and one backward); other shapes and label smoothing, the composite below.
+    """
+    if len(inputs.shape) == 2 and label_smoothing == 0.0:
+        if weight is None:
+            weight = F.ones((inputs.shape[1],), inputs.dtype)
+        return NLLLossPrim(reduction, ignore_index)(inputs, target, weight)[0]
     axis = _class_axis(inputs)
     target = F.expand_dims(target, axis)
     ignored = F.equal(target, ignore_index)

@@ -13,12 +13,11 @@ the formula above in the logits' dtype as MindSpore's CPU kernel does
 (``dense_cross_entropy``: ``[0.40760595 1.0986123]``, sum ``1.5062182``)
 and reduces with ``LossBase.get_loss``.
 
-The value of sparse ``'mean'`` in float32 reproduces MindSpore's CPU kernel,
-which evaluates exp with nnacl's polynomial (``nnacl/fp32/exp_fp32.h``,
-relative error ~1e-6) and accumulates −log p in float32: logits
+The value of sparse ``'mean'`` in float32 is MindSpore's CPU value, which
+the primitive's kernel reproduces (``refms/kernels/softmax.py``
+``mindspore_cpu_mean``: nnacl's exp polynomial, float32 sums): logits
 ``[[1, 2, 3], [1, 1, 1]]``, labels ``[2, 0]`` print ``0.75310886`` on 2.10 where
-the exact value rounds to ``0.7531091``.  The gradient is the exact one: the
-loss is ``exact + stop_gradient(cpu_value − exact)``.
+the exact value rounds to ``0.7531091``.  Its gradient is the exact one.
 """
 from ... import dtype as mstype
 from ...ops import functional as F
@@ -26,44 +25,7 @@ from ...ops.prims.loss import SparseSoftmaxCrossEntropyWithLogits as SparseSoftm
 from ..._tensor import Tensor
 from .loss_base import LossBase, check_tensor
 
-__all__ = ["SoftmaxCrossEntropyWithLogits", "dense_cross_entropy", "nnacl_exp", "cpu_sparse_mean_value"]
-
-#: Coefficients of nnacl's ``simd_exp32_f32``: x = n·ln2 + r, exp(r) ≈ Σ rᵏ/k! up to k = 5.
-_LN2 = 0.693147
-_LOG2E = 1.44269504088896341
-_EXP_MIN, _EXP_MAX = -87.3365478515625, 88.72283935546875
-
-
-def nnacl_exp(x):
-    """exp(x) as MindSpore's CPU kernels compute it: 2ⁿ · P₅(r), n = ⌊x·log₂e + ½⌋, r = x − n·ln2.
-
-    P₅(r) = 1 + r(1 + r(½ + r(⅙ + r(1/24 + r/120)))), all in float32; x is clamped to
-    [log FLT_MIN, log FLT_MAX].
-    """
-    x = F.clamp(x, _EXP_MIN, _EXP_MAX)
-    n = F.floor(x * _LOG2E + 0.5)
-    r = x - n * _LN2
-    poly = 1.0 + r * (1.0 + r * (0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120)))))
-    return F.pow(F.fill(mstype.float32, x.shape, 2.0), n) * poly
-
-
-def cpu_sparse_mean_value(logits, labels):
-    """Σₙ −log pₙ,yₙ / N with p = softmax computed through :func:`nnacl_exp` (no gradient).
-
-    Where the label's shifted logit z is below −80, exp(z) underflows in float32 (MindSpore
-    then returns inf); the exact log Σ exp − z is used there instead.
-    """
-    logits = F.stop_gradient(logits)
-    shifted = logits - F.reduce_max(logits, (-1,), True)
-    e = nnacl_exp(shifted)
-    total = F.reduce_sum(e, (-1,), True)
-    index = F.expand_dims(labels, -1)
-    picked = F.gather_d(e, -1, index)
-    z = F.gather_d(shifted, -1, index)
-    representable = z > -80.0
-    safe = F.select(representable, picked, F.ones_like(picked))
-    loss = F.select(representable, -F.log(safe / total), F.log(total) - z)
-    return F.reduce_sum(loss, (), False) / labels.size
+__all__ = ["SoftmaxCrossEntropyWithLogits", "dense_cross_entropy"]
 
 
 def _check_dense(logits, labels):
@@ -113,11 +75,7 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         check_tensor(self.cls_name, "labels", labels)
         if self.sparse:
             if self.reduction == "mean":
-                exact = self.sparse_softmax_cross_entropy(logits, labels)
-                if logits.dtype is not mstype.float32:
-                    return exact
-                cpu_value = cpu_sparse_mean_value(logits, labels)
-                return exact + F.stop_gradient(cpu_value - exact)
+                return self.sparse_softmax_cross_entropy(logits, labels)
             labels = F.one_hot(labels, logits.shape[-1], self.on_value, self.off_value)
             labels = F.cast(labels, logits.dtype)
         _check_dense(logits, labels)

@@ -10,6 +10,7 @@ from .padding import Pad, pad
 from .gather_nd import GatherNd, gather_nd
 from .slicing import Slice, slice, swapaxes, Unstack, unstack, expand_as
 from .resize import ResizeNearestNeighbor
+from .interpolate import interpolate, ResizeBilinearV2, ResizeNearestNeighborV2
 from .activations import LeakyReLU, ReLU6, PReLU, leaky_relu, relu6, prelu
 from .losses import SigmoidCrossEntropyWithLogits, binary_cross_entropy_with_logits
 from .bias_add import BiasAdd, bias_add
@@ -48,7 +49,9 @@ CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
            "ScatterNd": ScatterNd, "Elu": Elu, "HSwish": HSwish, "HSigmoid": HSigmoid,
            "Softplus": Softplus, "SmoothL1Loss": SmoothL1Loss,
            "NPUAllocFloatStatus": NPUAllocFloatStatus, "NPUGetFloatStatus": NPUGetFloatStatus,
-           "NPUClearFloatStatus": NPUClearFloatStatus, "TransposeView": TransposeView}
+           "NPUClearFloatStatus": NPUClearFloatStatus,
+           "ResizeBilinearV2": ResizeBilinearV2,
+           "ResizeNearestNeighborV2": ResizeNearestNeighborV2, "TransposeView": TransposeView}
 FUNCTIONS = {"pad": pad, "gather_nd": gather_nd, "slice": slice, "swapaxes": swapaxes,
              "unstack": unstack, "expand_as": expand_as, "leaky_relu": leaky_relu,
              "relu6": relu6, "prelu": prelu,
@@ -62,6 +65,6 @@ FUNCTIONS = {"pad": pad, "gather_nd": gather_nd, "slice": slice, "swapaxes": swa
              "arange": arange, "elu": elu, "hardswish": hardswish, "hardsigmoid": hardsigmoid,
              "silu": silu, "softplus": softplus, "smooth_l1_loss": smooth_l1_loss,
              "binary_cross_entropy": binary_cross_entropy, "repeat_elements": repeat_elements,
-             "tensor_dot": tensor_dot, "dot": dot}
+             "tensor_dot": tensor_dot, "dot": dot, "interpolate": interpolate}
 
 __all__ = list(CLASSES) + list(FUNCTIONS) + ["CLASSES", "FUNCTIONS"]

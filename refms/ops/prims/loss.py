@@ -62,7 +62,10 @@ class SparseSoftmaxCrossEntropyWithLogits(Primitive):
     """loss = (1/N) Σₙ −log softmax(logits)ₙ,labelₙ — a 0-d mean over the N = labels.size samples.
 
     ``is_grad=True`` returns instead the gradient of that mean: (softmax(logits) − onehot(labels)) / N.
-    ``logits`` has shape ``labels.shape + (C,)``; labels are Int32/Int64 in [0, C).
+    ``logits`` has shape ``labels.shape + (C,)``; labels are Int32/Int64 in [0, C).  The float32
+    mean is MindSpore 2.10's CPU value (nnacl's exp, float32 sums: 0.75310886 for the doc
+    example, exactly 0.7531091), its gradient the exact one; forward and backward are one
+    kernel pass each.
     """
     n_tensor_inputs = 2
 
