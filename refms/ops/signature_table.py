@@ -82,6 +82,7 @@ SIGNATURES = {
     'hardsigmoid': (('input', 'p', None),),
     'hardswish': (('input', 'p', None),),
     'identity': (('x', 'p', None),),
+    'interpolate': (('input', 'p', None), ('size', 'p', 'None'), ('scale_factor', 'p', 'None'), ('mode', 'p', "'nearest'"), ('align_corners', 'p', 'None'), ('recompute_scale_factor', 'p', 'None')),
     'invert': (('x', 'p', None),),
     'isclose': (('input', 'p', None), ('other', 'p', None), ('rtol', 'p', '1e-05'), ('atol', 'p', '1e-08'), ('equal_nan', 'p', 'False')),
     'isfinite': (('input', 'p', None),),
