@@ -332,7 +332,7 @@ def test_data_dependent_shapes_in_pynative():
 
 def test_mindspore_import_path():
     """``from mindspore import mint`` resolves to refms.mint through refms.alias."""
-    from refms.alias import install
+    from refms.alias import install, uninstall
     import sys
     finder = install()
     try:
@@ -341,7 +341,7 @@ def test_mindspore_import_path():
         from mindspore.mint.nn import functional
         assert aliased is mint and functional is MF
     finally:
-        sys.meta_path.remove(finder)
+        uninstall(finder)
         for name in [n for n in sys.modules if n == "mindspore" or n.startswith("mindspore.")]:
             del sys.modules[name]
 
