@@ -40,6 +40,39 @@ CELL_CASES = {name for name in CASES if name.startswith("nn.")}
 RANDOM_CASES = {name for name in CASES if name.startswith("RandomChoiceWithMask")}
 
 
+#: Cases whose recorded gradient is MindSpore's convention rather than the derivative of the
+#: forward, so the float64 central-difference check does not apply (the MindSpore check does).
+NOT_THE_DERIVATIVE = {
+    "ctc_loss-raw-log-probs": "CTCLossV2's gradient is exp(log_probs) − posterior, the derivative "
+                              "through a log_softmax; on raw inputs that do not sum to one it "
+                              "differs from the derivative of the loss (MindSpore 2.10, PyTorch)",
+    "ctc_loss-zero-infinity": "one loss is inf (its central difference is nan); zero_infinity "
+                              "zeroes that sample's gradient",
+    "ctc_loss-mean": "the 'mean' reduction divides in float32 and casts back (MindSpore 2.10), "
+                     "so a float64 central difference sees float32 rounding; ctc_loss-none and "
+                     "-sum-blank3 check the same gradient in float64",
+    "nn.CTCLoss": "reduction 'mean' (as ctc_loss-mean); nn.CTCLoss-unbatched uses 'sum'",
+    **{name: "PSNR and SSIM compute in Float32 whatever the input (MindSpore casts the images), "
+             "so float64 central differences see float32 rounding; the gradient is checked "
+             "against MindSpore's recorded one" for name in ("nn.PSNR", "nn.PSNR-max255",
+                                                             "nn.SSIM", "nn.SSIM-small-window")},
+    "ROIAlign-adaptive-samples": "a RoI smaller than its bins has no samples, so its cells are "
+                                 "NaN (as MindSpore's) and Σ out·u is NaN",
+}
+
+
+#: Cases where MindSpore 2.10's own gradient is not the gradient of its forward: refms keeps the
+#: true gradient, checked against float64 central differences (test_gradient_numerically_float64).
+MINDSPORE_GRADIENT_BUGS = {
+    "ROIAlign-scale-legacy": "ROIAlignGrad ignores roi_end_mode=0: it scatters with the "
+                             "roi_end_mode=1 boxes (refms's transpose of the legacy forward, "
+                             "built with roi_end_mode=1, equals MindSpore's gradient to 6e-7)",
+}
+#: Inputs the float64 check moves, where not every float input (RoI boxes get no gradient in
+#: MindSpore: its bprop returns zeros for them; their first column is an image index).
+NUMERIC_INPUTS = {"ROIAlign": (0,)}
+
+
 def _dtype(name):
     return np.dtype(name.replace("Float", "float").replace("Int", "int").replace(
         "UInt", "uint").replace("Bool", "bool").lower())
@@ -84,7 +117,8 @@ def test_forward_matches_mindspore(name):
     _check_outputs(name, _as_tuple(fn(*_inputs(case))), case)
 
 
-@pytest.mark.parametrize("name", sorted(n for n in FORWARD if "grads" in RECORDED[n]))
+@pytest.mark.parametrize("name", sorted(n for n in FORWARD if "grads" in RECORDED[n]
+                                        and n not in MINDSPORE_GRADIENT_BUGS))
 def test_gradient_matches_mindspore(name):
     case = RECORDED[name]
     fn, _ = CASES[name]
@@ -96,13 +130,17 @@ def test_gradient_matches_mindspore(name):
                                    err_msg=f"{name} gradient {k}")
 
 
-@pytest.mark.parametrize("name", sorted(n for n in FORWARD if CASES[n][1]))
+@pytest.mark.parametrize("name", sorted(n for n in FORWARD if CASES[n][1]
+                                        and n not in NOT_THE_DERIVATIVE))
 def test_gradient_numerically_float64(name):
     """⟨refms gradient, v⟩ equals the float64 central difference of ``Σ out·u`` along ``v``."""
     case = RECORDED[name]
     fn, _ = CASES[name]
     inputs = _inputs(case, float64=True)
     positions = [k for k, t in enumerate(inputs) if t.dtype == refms.float64]
+    for prefix, chosen in NUMERIC_INPUTS.items():
+        if name.startswith(prefix):
+            positions = list(chosen)
     rng = np.random.default_rng(7)
     u = [rng.standard_normal(np.array(o).shape) for o in case["outputs"]]
     v = [rng.standard_normal(inputs[k].shape) for k in positions]

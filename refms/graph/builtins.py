@@ -32,6 +32,7 @@ from ..ops.meta import install_print
 from . import graph_ops as G
 from .cells import call_rule_for
 from .errors import GraphCompileError, NeedsValue
+from .syntax_level import runtime_fallback
 from .tracer import ScalarTracer, Tracer, current
 
 __all__ = ["GRAPH_BUILTINS", "GRAPH_DICT_METHODS", "graph_version", "graph_print", "graph_len",
@@ -308,7 +309,6 @@ def graph_list_inplace(container, method, *args):
     very list changes, every time the graph runs (tutorial "Supporting List Inplace
     Modification Operations"), so during inference this asks to run at run time
     (:mod:`refms.graph.fallback`); otherwise the list is copied as by ``graph_list_method``."""
-    from .fallback import runtime_fallback
     if not isinstance(container, list) or not runtime_fallback():
         return graph_list_method(container, method, *args)
     if current() is not None:

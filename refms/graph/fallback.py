@@ -36,7 +36,6 @@ fallback: asking for a computed Tensor's value is a compile error (refms's
 """
 import builtins
 import operator
-import os
 
 import numpy as np
 
@@ -50,24 +49,10 @@ from .executor import call_value
 from .ir import FuncGraph, ValueNode
 from .op_rules import typed_node
 from .parse_expr import _contains, _not_contains
+from .syntax_level import COMPATIBLE, LAX, STRICT, runtime_fallback  # noqa: F401 (re-exported)
 
 __all__ = ["NeedsValue", "PyExecute", "PY_EXECUTE", "AnyValue", "RuntimeFallback",
            "runtime_fallback", "holds_any", "RESULT_TYPES"]
-
-#: The syntax levels, as MindSpore numbers them.
-STRICT, COMPATIBLE, LAX = 0, 1, 2
-
-
-def runtime_fallback():
-    """True when code needing a run-time value runs on the host: the syntax level is LAX.
-
-    MindSpore 2.10 reads the level from the environment variable
-    ``MS_DEV_JIT_SYNTAX_LEVEL`` (default 2, LAX) when a function is compiled; its
-    ``set_context(jit_syntax_level=...)`` no longer changes it (observed:
-    ``tests/recorders/record_graph_fallback.py``), and neither does refms's."""
-    level = os.environ.get("MS_DEV_JIT_SYNTAX_LEVEL", str(LAX)).strip()
-    return level == str(LAX)
-
 
 class PyExecute(G.GraphOp):
     """``PyExecute[kw…](fn, *args)``: call ``fn`` on run-time values, on the host.

@@ -67,6 +67,10 @@ NON_DIFFERENTIABLE = frozenset([
     "ApplyMomentum",
     # detection boxes (MindSpore 2.10: IOU's gradient is zero, the others have no bprop)
     "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
+    # gradient helpers computed in one kernel pass
+    "CTCLossV2Grad",
+    # greedy box suppression: sorted boxes, positions and a mask
+    "NMSWithMask",
 ])
 
 

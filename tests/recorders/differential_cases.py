@@ -1399,6 +1399,121 @@ register("nn.Upsample", _upsample)
 INPUT_LAYERS.add("nn.Upsample")
 
 
+register("ops.upsample", _interpolate)
+
+
+def _log_probs(rng, steps, batch, classes):
+    x = rng.standard_normal((steps, batch, classes))
+    x = x - x.max(axis=2, keepdims=True)
+    return (x - np.log(np.exp(x).sum(axis=2, keepdims=True))).astype(np.float32)
+
+
+def _ctc_inputs(rng):
+    """(log_probs (T, 2, 4), targets (2, 3) in 1..3, input_lengths, target_lengths): feasible."""
+    steps = int(rng.integers(5, 8))
+    targets = rng.integers(1, 4, (2, 3)).astype(np.int32)
+    target_lengths = rng.integers(1, 4, 2).astype(np.int32)
+    input_lengths = rng.integers(5, steps + 1, 2).astype(np.int32)     # 3 labels fit in 5
+    return _log_probs(rng, steps, 2, 4), targets, input_lengths, target_lengths
+
+
+def _ctc_loss(rng):
+    lp, targets, input_lengths, target_lengths = _ctc_inputs(rng)
+    return case(lp, targets, input_lengths, target_lengths, 0,
+                str(rng.choice(["none", "mean", "sum"])))
+
+
+register("ops.ctc_loss", _ctc_loss)
+
+
+@call("nn.CTCLoss")
+def _run_nn_ctc_loss(ms, lp, targets, input_lengths, target_lengths, **kw):
+    return ms.nn.CTCLoss(**kw)(lp, targets, input_lengths, target_lengths)
+
+
+def _nn_ctc_loss(rng):
+    lp, targets, input_lengths, target_lengths = _ctc_inputs(rng)
+    return case(lp, targets, input_lengths, target_lengths,
+                reduction=str(rng.choice(["none", "mean", "sum"])))
+
+
+register("nn.CTCLoss", _nn_ctc_loss)
+
+
+def _distinct(rng, shape):
+    """Values with no ties (max pooling is then differentiable)."""
+    n = int(np.prod(shape))
+    return ((rng.permutation(n) + rng.uniform(0.1, 0.4, n)) / n).reshape(shape).astype(np.float32)
+
+
+def _max_pool3d(rng):
+    kernel = int(rng.integers(1, 3))
+    return case(_distinct(rng, (1, 2, 4, 4, 5)), kernel, int(rng.integers(1, 3)),
+                int(rng.integers(0, kernel // 2 + 1)), 1, bool(rng.integers(2)))
+
+
+def _avg_pool3d(rng):
+    kernel = int(rng.integers(1, 4))
+    return case(rand(rng, (1, 2, 4, 5, 4)), kernel, int(rng.integers(1, 3)),
+                int(rng.integers(0, kernel // 2 + 1)), bool(rng.integers(2)),
+                bool(rng.integers(2)))
+
+
+register("ops.max_pool3d", _max_pool3d)
+register("ops.avg_pool3d", _avg_pool3d)
+
+
+def _pool3d_layer_kw(rng, average):
+    pad_mode = str(rng.choice(["valid", "same", "pad"]))
+    kw = {"kernel_size": int(rng.integers(1, 4)), "stride": int(rng.integers(1, 3)),
+          "pad_mode": pad_mode}
+    if pad_mode == "pad":
+        kw["padding"] = int(rng.integers(0, kw["kernel_size"] // 2 + 1))
+        kw["ceil_mode"] = bool(rng.integers(2))
+    if average and pad_mode == "pad":
+        kw["count_include_pad"] = bool(rng.integers(2))
+    return kw
+
+
+_kw_layer("MaxPool3d", lambda rng: case(_distinct(rng, (1, 2, 4, 5, 4)),
+                                        **_pool3d_layer_kw(rng, False)))
+_kw_layer("AvgPool3d", lambda rng: case(rand(rng, (1, 2, 4, 5, 4)),
+                                        **_pool3d_layer_kw(rng, True)))
+
+
+def _compiled_metric(ms, cell, img1, img2):
+    """``cell(img1, img2)`` in GRAPH_MODE: MindSpore 2.10's nn.PSNR and nn.SSIM raise ValueError
+    in PyNative (``ops.scalar_cast`` of max_val rejects Float32); compiled they run."""
+    previous = ms.get_context("mode")
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        return cell(img1, img2)
+    finally:
+        ms.set_context(mode=previous)
+
+
+@call("nn.PSNR")
+def _run_psnr(ms, img1, img2, **kw):
+    return _compiled_metric(ms, ms.nn.PSNR(**kw), img1, img2)
+
+
+@call("nn.SSIM")
+def _run_ssim(ms, img1, img2, **kw):
+    return _compiled_metric(ms, ms.nn.SSIM(**kw), img1, img2)
+
+
+def _image_pair(rng, shape):
+    a = rng.uniform(0, 1, shape).astype(np.float32)
+    return a, np.clip(a + rng.normal(0, 0.2, shape), 0, 1).astype(np.float32)
+
+
+register("nn.PSNR", lambda rng: case(*_image_pair(rng, (2, int(rng.integers(1, 4)), 5, 6)),
+                                     max_val=float(rng.choice([1.0, 2.0])), grad=False))
+register("nn.SSIM", lambda rng: case(*_image_pair(rng, (2, int(rng.integers(1, 4)), 9, 8)),
+                                     filter_size=int(rng.choice([3, 5, 7])),
+                                     filter_sigma=float(rng.choice([0.8, 1.5])), grad=False))
+
+
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
 
 def edge_cases():
