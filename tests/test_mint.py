@@ -239,6 +239,8 @@ ROWS = [
      [randn(2, 3, 7), randn(4, 3, 3), randn(4)], True),
     ("F.avg_pool1d", lambda x: MF.avg_pool1d(x, 2),
      lambda x: x.reshape(2, 3, 3, 2).mean(-1), [randn(2, 3, 6)], True),
+    ("F.avg_pool3d", lambda x: MF.avg_pool3d(x, 2),
+     lambda x: x.reshape(1, 2, 2, 2, 1, 2, 2, 2).mean((3, 5, 7)), [randn(1, 2, 4, 2, 4)], True),
     ("F.adaptive_avg_pool1d", lambda x: MF.adaptive_avg_pool1d(x, 3),
      lambda x: x.reshape(2, 3, 3, 2).mean(-1), [randn(2, 3, 6)], True),
     ("F.softplus", MF.softplus, lambda x: np.log1p(np.exp(x)), [randn(2, 3)], True),
@@ -396,6 +398,11 @@ def test_layers():
     want = -log_softmax_np(logits.asnumpy().astype(np.float64), 1)[[0, 1, 2], [1, 0, 3]].mean()
     np.testing.assert_allclose(mint.nn.CrossEntropyLoss()(logits, target).asnumpy(), want,
                                rtol=1e-5)
+    small = Tensor(np.arange(4, dtype=np.float32).reshape(1, 1, 2, 2))
+    np.testing.assert_array_equal(mint.nn.UpsamplingNearest2d(scale_factor=2)(small).asnumpy(),
+                                  np.kron(small.asnumpy(), np.ones((1, 1, 2, 2))))
+    corners = mint.nn.UpsamplingBilinear2d(size=(3, 3))(small).asnumpy()[0, 0]
+    np.testing.assert_allclose(corners, [[0, 0.5, 1], [1, 1.5, 2], [2, 2.5, 3]], rtol=1e-6)
     loss = mint.nn.SmoothL1Loss(beta=0.5)
     d = np.array([0.2, -1.0], np.float32)
     want = np.where(np.abs(d) < 0.5, 0.5 * d * d / 0.5, np.abs(d) - 0.25).mean()
@@ -494,7 +501,7 @@ NOT_PROVIDED = {
     },
     "mint.linalg": {"qr": "no QR-factorization primitive"},
     "mint.nn": {
-        "AdaptiveAvgPool3d": "no 3-D pooling", "AvgPool3d": "no 3-D pooling",
+        "AdaptiveAvgPool3d": "no 3-D adaptive pooling",
         "Conv3d": "no 3-D convolution in mint (refms.nn.Conv3d has MindSpore's signature)",
         "AdaptiveMaxPool1d": "no adaptive max pooling with indices",
         "AdaptiveMaxPool2d": "no adaptive max pooling with indices",
@@ -502,17 +509,14 @@ NOT_PROVIDED = {
         "Fold": "no im2col/col2im primitive", "Unfold": "no im2col/col2im primitive",
         "MaxUnpool2d": "no max-unpooling primitive",
         "SyncBatchNorm": "no cross-device batch statistics",
-        "Upsample": "no interpolation primitive", "UpsamplingBilinear2d": "no interpolation",
-        "UpsamplingNearest2d": "no interpolation",
     },
     "mint.nn.functional": {
-        "adaptive_avg_pool3d": "no 3-D pooling", "avg_pool3d": "no 3-D pooling",
+        "adaptive_avg_pool3d": "no 3-D adaptive pooling",
         "conv3d": "no 3-D convolution in mint", "conv_transpose2d": "no transposed convolution",
         "adaptive_max_pool1d": "no adaptive max pooling with indices",
         "adaptive_max_pool2d": "no adaptive max pooling with indices",
         "fold": "no im2col/col2im primitive", "unfold": "no im2col/col2im primitive",
-        "max_unpool2d": "no max-unpooling primitive", "grid_sample": "no interpolation",
-        "interpolate": "no interpolation primitive", "upsample": "no interpolation primitive",
+        "max_unpool2d": "no max-unpooling primitive", "grid_sample": "no grid-sampling primitive",
     },
 }
 

@@ -24,7 +24,8 @@ __all__ = ["functional", "Linear", "Identity", "Flatten", "ReLU", "ReLU6", "Sigm
            "ConstantPad3d", "ReflectionPad1d", "ReflectionPad2d", "ReflectionPad3d",
            "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "Dropout", "Dropout2d",
            "Embedding", "LayerNorm", "MaxPool2d", "CrossEntropyLoss", "NLLLoss", "GLU",
-           "Softshrink", "Conv1d", "AvgPool1d", "AdaptiveAvgPool1d"]
+           "Softshrink", "Conv1d", "AvgPool1d", "AdaptiveAvgPool1d", "AvgPool3d", "Upsample",
+           "UpsamplingNearest2d", "UpsamplingBilinear2d"]
 
 
 # -- activations: each a Cell calling one function of mint.nn.functional ----------------------
@@ -291,6 +292,19 @@ class AvgPool1d(Cell):
         return functional.avg_pool1d(input, *self.args)
 
 
+class AvgPool3d(Cell):
+    """The mean over each (kd, kh, kw) window."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
+                 count_include_pad=True, divisor_override=None):
+        super().__init__()
+        self.args = (kernel_size, stride, padding, ceil_mode, count_include_pad,
+                     divisor_override)
+
+    def construct(self, input):                             # noqa: A002
+        return functional.avg_pool3d(input, *self.args)
+
+
 class AdaptiveAvgPool1d(Cell):
     """The mean over windows tiling the last dim into ``output_size``."""
 
@@ -401,6 +415,34 @@ class GroupNorm(Cell):
 
     def construct(self, input):                             # noqa: A002
         return functional.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+
+class Upsample(Cell):
+    """``interpolate(input, size, scale_factor, mode, align_corners)``."""
+
+    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                 recompute_scale_factor=None):
+        super().__init__()
+        self.size, self.scale_factor, self.mode = size, scale_factor, mode
+        self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
+
+    def construct(self, input):                             # noqa: A002
+        return functional.interpolate(input, self.size, self.scale_factor, self.mode,
+                                      self.align_corners, self.recompute_scale_factor)
+
+
+class UpsamplingNearest2d(Upsample):
+    """Nearest-neighbour upsampling of (N, C, H, W) input."""
+
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__(size, scale_factor, "nearest")
+
+
+class UpsamplingBilinear2d(Upsample):
+    """Bilinear upsampling of (N, C, H, W) input with aligned corners."""
+
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__(size, scale_factor, "bilinear", True)
 
 
 class PixelShuffle(Cell):

@@ -157,6 +157,13 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,   # 
                         padding, ceil_mode, count_include_pad, divisor_override or 0)
 
 
+def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,   # noqa: A002
+               count_include_pad=True, divisor_override=None):
+    """The mean over each (kd, kh, kw) window of (N, C, D, H, W) input: ``ops.avg_pool3d``."""
+    return F.avg_pool3d(input, kernel_size, stride if stride is not None else kernel_size,
+                        padding, ceil_mode, count_include_pad, divisor_override or 0)
+
+
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,   # noqa: A002
                count_include_pad=True):
     """The mean over each window of the last dim: avg_pool2d on (N, C, 1, L)."""
@@ -191,6 +198,25 @@ def dropout2d(input, p=0.5, training=True, inplace=False):  # noqa: A002
     if not training or p == 0:
         return input
     return F.dropout2d(input, p, training)
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest",   # noqa: A002
+                align_corners=None, recompute_scale_factor=None):
+    """Resample ``input`` to ``size`` or by ``scale_factor`` ("nearest", "linear", "bilinear",
+    "bicubic", "area"...): ``ops.interpolate``, with a ``scale_factor`` turned into the size
+    ⌊n·scale_factor⌋ of each spatial dim (the same sampling for integer factors)."""
+    if scale_factor is not None and size is None:
+        spatial = tuple(input.shape[2:])
+        factors = (tuple(scale_factor) if isinstance(scale_factor, (list, tuple))
+                   else (scale_factor,) * len(spatial))
+        size = tuple(int(n * f) for n, f in zip(spatial, factors))
+        scale_factor = None
+    return F.interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):  # noqa: A002
+    """``interpolate`` (the older name)."""
+    return interpolate(input, size, scale_factor, mode, align_corners)
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,  # noqa: A002
