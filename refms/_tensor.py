@@ -81,6 +81,21 @@ def _is_dynamic(shape):
     return isinstance(shape, (list, tuple)) and any(d is None or d == -1 for d in shape)
 
 
+_new = object.__new__        # one global lookup instead of object's attribute on every call
+
+
+def tensor_of(array, dtype):
+    """A Tensor wrapping ``array`` (already of ``dtype``) without copying: ``Tensor._make``
+    as a plain function, for the executors' hot paths (a classmethod call costs more)."""
+    t = _new(Tensor)
+    t._data = array
+    t._dtype = dtype
+    t.weak = False
+    t._init = None
+    t._shape = None
+    return t
+
+
 class Tensor:
     """Tensor(input_data=None, dtype=None, shape=None, init=None)
 
@@ -148,7 +163,7 @@ class Tensor:
     @classmethod
     def _make(cls, array, dtype, weak=False):
         """Internal fast constructor: wrap ``array`` (already of ``dtype``) without copying."""
-        t = object.__new__(cls)
+        t = _new(cls)
         t._data = array
         t._dtype = dtype
         t.weak = weak

@@ -51,10 +51,11 @@ KNOWN_DIFFERENCES = {
         "with a float input it happens even when the dict is not returned, and without the "
         "dict the same gradient works",
     "python_builtin_functions.en02":
-        "refms returns a float constant of the graph's output at Python precision; MindSpore 2.10 "
-        "returns a float literal (and a float computed from literals, float(-123.6)) at the top "
-        "level of the output as float32 (-123.5999984741211), but a float attribute of a Python "
-        "object or a run-time float at full precision",
+        "refms computes Python float arithmetic inside a graph in double precision; MindSpore "
+        "2.10 computes it in float32: -123.6 is neg(123.6), so float(-123.6) returns "
+        "-123.5999984741211 (observed too: 0.1 + 0.2 -> 0.30000001192092896, x.shape[0] * 0.1 "
+        "-> 0.10000000149011612, while a float literal, global or attribute returned as it "
+        "is keeps its double value)",
 }
 
 LIMIT_S = 120

@@ -191,7 +191,30 @@ def nms_samples(rng):
                            axis=1).astype(np.float32)]
 
 
+# -- RandomChoiceWithMask: properties only ---------------------------------------------------------
+
+def choice_property(count):
+    def check(out, x):
+        index, mask = out
+        true = {tuple(p) for p in np.argwhere(x)}
+        chosen = [tuple(row) for row, m in zip(index, mask) if m]
+        return (index.shape == (count, x.ndim) and mask.shape == (count,)
+                and index.dtype == np.int32 and mask.dtype == np.bool_
+                and int(mask.sum()) == min(count, len(true)) and len(set(chosen)) == len(chosen)
+                and set(chosen) <= true and not index[~mask].any()
+                and bool(np.all(mask[:int(mask.sum())])))
+    return check
+
+
+CHOICE_INPUT = np.array([[True, False, True, True], [False, True, False, True]])
+
 ROWS = [
+    OpRow("RandomChoiceWithMask", lambda x: ops.RandomChoiceWithMask(3, 1, 2)(x),
+          choice_property(3), [CHOICE_INPUT], grad=False, property_only=True,
+          errors=[([i32([1, 0, 1])], TypeError)]),
+    OpRow("RandomChoiceWithMask", lambda x: ops.RandomChoiceWithMask(8)(x),
+          choice_property(8), [CHOICE_INPUT], grad=False, property_only=True,
+          id="RandomChoiceWithMask-padded"),
     OpRow("NMSWithMask", lambda b: ops.NMSWithMask(0.3)(b), nms_ref(0.3), nms_samples,
           grad=False, errors=[([f32(np.zeros((3, 4)))], ValueError),
                               ([i32(np.zeros((3, 5)))], TypeError)]),

@@ -26,7 +26,7 @@ NO_GRADIENT = frozenset([
     "UniformReal", "StandardNormal", "UniformInt", "GetNext", "StopGradient", "Assign",
     "ApplyMomentum",
     "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
-    "CTCLossV2Grad", "NMSWithMask",
+    "CTCLossV2Grad", "NMSWithMask", "RandomChoiceWithMask",
 ])
 
 

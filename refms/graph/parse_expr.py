@@ -13,6 +13,7 @@ import operator
 
 from .._tensor_inplace import INPLACE_METHODS
 from . import graph_ops as G
+from .builtins import graph_list_pop
 from .errors import GraphSyntaxTypeError
 from .ir import ValueNode
 from .source import FunctionSource
@@ -239,6 +240,11 @@ class ExpressionParser:
                 f"input to continuous input in advance).")
 
     def call(self, block, node):
+        """The call itself (after the in-place and view bookkeeping of :meth:`expr_Call`)."""
+        if self.pops_outside_list(block, node):
+            target = self.lookup_name(block, node.func.value.id, node.func.value)
+            args = [self.expr(block, a) for a in node.args]
+            return self.apply(block, [ValueNode(graph_list_pop), target] + args, node)
         function = self.expr(block, node.func)
         spec, inputs = [], []
         for arg in node.args:
@@ -257,6 +263,17 @@ class ExpressionParser:
         if all(kind == "pos" for kind in spec):
             return self.apply(block, [function] + inputs, node)
         return self.apply(block, [ValueNode(G.CallWithSpec(spec)), function] + inputs, node)
+
+    def pops_outside_list(self, block, node):
+        """``xs.pop(…)`` on a name from outside the function (LAX: that very list changes)."""
+        func = node.func
+        if not (isinstance(func, ast.Attribute) and func.attr == "pop"
+                and isinstance(func.value, ast.Name)):
+            return False
+        if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+            return False
+        name = func.value.id
+        return block.lookup(name) is None or name in getattr(self, "changed_in_place", ())
 
     def zero_argument_super(self, block, node):
         tree = self.source.tree

@@ -9,18 +9,23 @@ The level decides what graph mode does with Python code it cannot compile:
 """
 import os
 
-__all__ = ["STRICT", "COMPATIBLE", "LAX", "runtime_fallback"]
+__all__ = ["STRICT", "COMPATIBLE", "LAX", "syntax_level", "runtime_fallback"]
 
 #: The syntax levels, as MindSpore numbers them.
 STRICT, COMPATIBLE, LAX = 0, 1, 2
 
 
-def runtime_fallback():
-    """True when code needing a run-time value runs on the host: the syntax level is LAX.
+def syntax_level():
+    """The level in force: STRICT, COMPATIBLE or LAX.
 
     MindSpore 2.10 reads the level from the environment variable
     ``MS_DEV_JIT_SYNTAX_LEVEL`` (default 2, LAX) when a function is compiled; its
     ``set_context(jit_syntax_level=...)`` no longer changes it (observed:
     ``tests/recorders/record_graph_fallback.py``), and neither does refms's."""
     level = os.environ.get("MS_DEV_JIT_SYNTAX_LEVEL", str(LAX)).strip()
-    return level == str(LAX)
+    return {str(STRICT): STRICT, str(COMPATIBLE): COMPATIBLE}.get(level, LAX)
+
+
+def runtime_fallback():
+    """True when code needing a run-time value runs on the host: the syntax level is LAX."""
+    return syntax_level() == LAX

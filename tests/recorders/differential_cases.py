@@ -1514,6 +1514,23 @@ register("nn.SSIM", lambda rng: case(*_image_pair(rng, (2, int(rng.integers(1, 4
                                      filter_sigma=float(rng.choice([0.8, 1.5])), grad=False))
 
 
+@call("nn.Conv3dTranspose")
+def _run_conv3d_transpose(ms, x, w, stride, pad_mode):
+    cell = ms.nn.Conv3dTranspose(x.shape[1], w.shape[1], w.shape[2:], stride=stride,
+                                 pad_mode=pad_mode)
+    return _set(ms, cell, weight=w)(x)
+
+
+register("nn.Conv3dTranspose", lambda rng: case(
+    rand(rng, (1, 2, 2, 3, 3)), rand(rng, (2, 3, 2, 3, 2)), int(rng.integers(1, 3)),
+    str(rng.choice(["same", "valid"]))))
+
+
+register("ops.choice_with_mask", lambda rng: case(
+    rng.uniform(0, 1, pick_shape(rng)) > 0.5, int(rng.integers(1, 8)), grad=False,
+    compare="meta"))
+
+
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
 
 def edge_cases():

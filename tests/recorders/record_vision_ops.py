@@ -104,7 +104,51 @@ def cases(ms):
         ("ResizeNearestNeighborV2-half", lambda x: ops.ResizeNearestNeighborV2(False, True)(
             x, ms.Tensor(np.array([2, 7], np.int32))), [f32(1, 1, 5, 4)], True),
     ] + _ctc_cases(ms, rng) + _pool3d_cases(ms, rng) + _roi_cases(ms, rng) + _nms_cases(ms, rng) \
-        + _image_metric_cases(ms, rng)
+        + _image_metric_cases(ms, rng) + _conv3d_transpose_cases(ms, rng) + [
+            # random: tests/test_vision_ops.py compares shapes, dtypes and properties
+            ("RandomChoiceWithMask", lambda x: ops.RandomChoiceWithMask(4, 1, 2)(x),
+             [rng.uniform(0, 1, (3, 4)) > 0.5], False),
+            ("RandomChoiceWithMask-padded", lambda x: ops.RandomChoiceWithMask(9)(x),
+             [rng.uniform(0, 1, (2, 2, 2)) > 0.5], False),
+            ("choice_with_mask", lambda x: ops.choice_with_mask(x, 3), [rng.uniform(0, 1, 6) > 0.3],
+             False),
+        ]
+
+
+def _conv3d_transpose_cases(ms, rng):
+    nn = ms.nn
+
+    def f32(*shape):
+        return rng.standard_normal(shape).astype(np.float32)
+
+    def cell(*args, weight, bias=None, **kw):
+        net = nn.Conv3dTranspose(*args, **kw)
+        net.weight.set_data(ms.Tensor(weight))
+        if bias is not None:
+            net.bias.set_data(ms.Tensor(bias))
+        return net
+    w = f32(2, 3, 3, 2, 3)
+    w_small = f32(2, 2, 2, 2, 2)
+    w_group = f32(4, 1, 2, 3, 2)
+    b = f32(2)
+    return [
+        ("nn.Conv3dTranspose-same", lambda x: cell(2, 3, (3, 2, 3), weight=w)(x),
+         [f32(1, 2, 3, 4, 3)], True),
+        ("nn.Conv3dTranspose-same-stride", lambda x: cell(2, 3, (3, 2, 3), 2, weight=w)(x),
+         [f32(1, 2, 2, 3, 2)], True),
+        ("nn.Conv3dTranspose-valid-stride", lambda x: cell(2, 3, (3, 2, 3), (2, 1, 2), "valid",
+                                                            weight=w)(x), [f32(2, 2, 2, 3, 3)],
+         True),
+        ("nn.Conv3dTranspose-pad", lambda x: cell(2, 3, (3, 2, 3), 2, "pad", (1, 0, 0, 1, 1, 1),
+                                                  weight=w)(x), [f32(1, 2, 3, 3, 4)], True),
+        ("nn.Conv3dTranspose-bias-k<s", lambda x: cell(2, 2, 2, 3, "valid", has_bias=True,
+                                                       weight=w_small, bias=b)(x),
+         [f32(1, 2, 2, 2, 3)], True),
+        ("nn.Conv3dTranspose-group-dilation", lambda x: cell(4, 2, (2, 3, 2), 1, "pad", 1,
+                                                             dilation=(1, 2, 1), group=2,
+                                                             weight=w_group)(x),
+         [f32(1, 4, 3, 3, 3)], True),
+    ]
 
 
 def _image_metric_cases(ms, rng):
@@ -281,6 +325,10 @@ def error_cases(ms):
         ("ResizeBilinearV2-both-flags", lambda: ops.ResizeBilinearV2(True, True)(x4, (3, 3))),
         ("ResizeBilinearV2-3d", lambda: ops.ResizeBilinearV2()(x3, (3, 3))),
     ] + _ctc_error_cases(ms) + _pool3d_error_cases(ms) + [
+        ("nn.Conv3dTranspose-depth-dilation", lambda: nn.Conv3dTranspose(2, 2, 2, dilation=2)),
+        ("nn.Conv3dTranspose-bad-pad-mode", lambda: nn.Conv3dTranspose(2, 2, 2, pad_mode="full")),
+        ("RandomChoiceWithMask-float", lambda: ops.RandomChoiceWithMask(2)(x4)),
+        ("RandomChoiceWithMask-count-zero", lambda: ops.RandomChoiceWithMask(0)),
         ("nn.PSNR-3d", lambda: nn.PSNR()(x3, x3)),
         ("nn.PSNR-zero-max", lambda: nn.PSNR(0)),
         ("nn.SSIM-int-images", lambda: nn.SSIM(filter_size=1)(
