@@ -37,6 +37,7 @@ SIGNATURES = {
     'cast': (('input', 'p', None), ('dtype', 'p', None)),
     'cat': (('tensors', 'p', None), ('axis', 'p', '0')),
     'ceil': (('input', 'p', None),),
+    'choice_with_mask': (('input_x', 'p', None), ('count', 'p', '256'), ('seed', 'p', 'None')),
     'clamp': (('input', 'p', None), ('min', 'p', 'None'), ('max', 'p', 'None')),
     'clip': (('input', 'p', None), ('min', 'p', 'None'), ('max', 'p', 'None')),
     'clip_by_value': (('x', 'p', None), ('clip_value_min', 'p', 'None'), ('clip_value_max', 'p', 'None')),
