@@ -39,6 +39,14 @@ DIFFERENCES = {
     "bad:linspace(list)": (
         "exception", "ops.linspace([1.0, 2.0], ...): MindSpore 2.10 raises ValueError; refms raises "
                      "TypeError ('start' must be a number or a 0-d Tensor)."),
+    "Tensor.clone#*": (
+        "exception", "Tensor.clone: MindSpore 2.10 supports it on Ascend only (its CPU raises "
+                     "RuntimeError 'The kernel Clone unregistered'); refms returns the copy the "
+                     "documentation describes (gradient flowing through)."),
+    "Tensor.repeat#*": (
+        "exception", "Tensor.repeat(*repeats): MindSpore 2.10 supports it on Ascend only (its CPU "
+                     "raises RuntimeError \"'repeat' is not supported on this device\"); refms "
+                     "tiles as the documentation describes (ops.tile)."),
     # --- mindspore.mint and the in-place Tensor methods (refms/mint, refms/_tensor_inplace.py) ---
     "mint.kthvalue#*": (
         "exception", "MindSpore 2.10 raises ValueError ('should not come here for kthvalue "
