@@ -95,11 +95,40 @@ def std(self, axis=None, ddof=0, keepdims=False):
     return F.sqrt(squares / float(count - ddof))
 
 
+def var(self, axis=None, ddof=0, keepdims=False):
+    """``Tensor.var(axis=None, ddof=0, keepdims=False)``: Σ (x − mean)² / (N − ddof) over ``axis``."""
+    from . import _tensor
+    return _tensor.F.square(std(self, axis, ddof, keepdims))
+
+
+def where(self, condition, y):
+    """``Tensor.where(condition, y)``: ``ops.where(condition, self, y)``."""
+    from . import _tensor
+    return _tensor.F.where(condition, self, y)
+
+
+def select(self, dim, index):
+    """``Tensor.select(dim, index)``: the slice at ``index`` along ``dim``, that axis removed."""
+    for name, value in (("dim", dim), ("index", index)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"For 'Tensor.select', the '{name}' must be int, but got "
+                            f"{type(value).__name__}.")
+    rank = len(self.shape)
+    if not -rank <= dim < rank:
+        raise ValueError(f"For 'Tensor.select', the 'dim' must be in [{-rank}, {rank}), but got "
+                         f"{dim}.")
+    dim %= rank
+    if not -self.shape[dim] <= index < self.shape[dim]:
+        raise ValueError(f"For 'Tensor.select', the 'index' must be in [{-self.shape[dim]}, "
+                         f"{self.shape[dim]}), but got {index}.")
+    return self[(slice(None),) * dim + (index,)]
+
+
 def install(cls):
     """Add the table's methods and the ones above to ``cls`` where it has none of its own."""
     for name, op in OP_METHODS.items():
         if name not in cls.__dict__:
             setattr(cls, name, _op_method(name, op))
-    for fn in (expand, clone, repeat, std):
+    for fn in (expand, clone, repeat, std, var, where, select):
         if fn.__name__ not in cls.__dict__:
             setattr(cls, fn.__name__, fn)

@@ -47,6 +47,10 @@ DIFFERENCES = {
         "exception", "Tensor.repeat(*repeats): MindSpore 2.10 supports it on Ascend only (its CPU "
                      "raises RuntimeError \"'repeat' is not supported on this device\"); refms "
                      "tiles as the documentation describes (ops.tile)."),
+    "Tensor.select#*": (
+        "exception", "the gradient of Tensor.select(dim, index): MindSpore 2.10's CPU raises "
+                     "RuntimeError (\"For 'InplaceCopy, an unexpected kernel has been "
+                     "launched\"); refms's is GetItem's (dout placed at the selected slice)."),
     # --- mindspore.mint and the in-place Tensor methods (refms/mint, refms/_tensor_inplace.py) ---
     "mint.kthvalue#*": (
         "exception", "MindSpore 2.10 raises ValueError ('should not come here for kthvalue "

@@ -1495,14 +1495,12 @@ _kw_layer("AvgPool3d", lambda rng: case(rand(rng, (1, 2, 4, 5, 4)),
 
 
 def _compiled_metric(ms, cell, img1, img2):
-    """``cell(img1, img2)`` in GRAPH_MODE: MindSpore 2.10's nn.PSNR and nn.SSIM raise ValueError
-    in PyNative (``ops.scalar_cast`` of max_val rejects Float32); compiled they run."""
-    previous = ms.get_context("mode")
-    ms.set_context(mode=ms.GRAPH_MODE)
-    try:
-        return cell(img1, img2)
-    finally:
-        ms.set_context(mode=previous)
+    """``cell(img1, img2)`` compiled (``ms.jit``): MindSpore 2.10's nn.PSNR and nn.SSIM raise
+    ValueError in PyNative (``ops.scalar_cast`` of max_val rejects Float32); compiled they run.
+    (``jit``, not a switch of the global mode, which a test process would keep.)"""
+    def run(a, b):
+        return cell(a, b)
+    return ms.jit(run)(img1, img2)
 
 
 @call("nn.PSNR")
@@ -1558,8 +1556,22 @@ def _method_std(rng):
                 bool(rng.integers(2)))
 
 
+def _method_where(rng):
+    x = rand(rng, (2, 3))
+    return case(x, rng.uniform(0, 1, (2, 3)) > 0.5, rand(rng, [(2, 3), (3,)][int(rng.integers(2))]))
+
+
+def _method_select(rng):
+    x = rand(rng, (2, 3, 4))
+    dim = int(rng.integers(-3, 3))
+    return case(x, dim, int(rng.integers(-x.shape[dim], x.shape[dim])))
+
+
 register("Tensor.repeat", _method_repeat)
 register("Tensor.std", _method_std)
+register("Tensor.var", _method_std)
+register("Tensor.where", _method_where)
+register("Tensor.select", _method_select)
 
 
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
