@@ -719,3 +719,8 @@ def install_ops(functional):
     """Called once by :mod:`refms.ops`: the namespace of functional ops Tensor methods run."""
     global F
     F = functional
+
+
+# The methods that are functional ops with the tensor first (x.maximum(y), x.gather(i, 0)...).
+from ._tensor_op_methods import install as _install_op_methods  # noqa: E402
+_install_op_methods(Tensor)

@@ -39,6 +39,18 @@ DIFFERENCES = {
     "bad:linspace(list)": (
         "exception", "ops.linspace([1.0, 2.0], ...): MindSpore 2.10 raises ValueError; refms raises "
                      "TypeError ('start' must be a number or a 0-d Tensor)."),
+    "Tensor.clone#*": (
+        "exception", "Tensor.clone: MindSpore 2.10 supports it on Ascend only (its CPU raises "
+                     "RuntimeError 'The kernel Clone unregistered'); refms returns the copy the "
+                     "documentation describes (gradient flowing through)."),
+    "Tensor.repeat#*": (
+        "exception", "Tensor.repeat(*repeats): MindSpore 2.10 supports it on Ascend only (its CPU "
+                     "raises RuntimeError \"'repeat' is not supported on this device\"); refms "
+                     "tiles as the documentation describes (ops.tile)."),
+    "Tensor.select#*": (
+        "exception", "the gradient of Tensor.select(dim, index): MindSpore 2.10's CPU raises "
+                     "RuntimeError (\"For 'InplaceCopy, an unexpected kernel has been "
+                     "launched\"); refms's is GetItem's (dout placed at the selected slice)."),
 }
 
 #: Shared APIs without recorded random cases, and why.

@@ -812,6 +812,19 @@ METHOD_AS_OP = {
     "unsqueeze": "unsqueeze", "expand_as": "expand_as", "masked_fill": "masked_fill",
     "expand_dims": "expand_dims", "clamp": "clamp", "clip": "clamp", "amax": "amax",
     "amin": "amin", "norm": "norm",
+    # refms/_tensor_op_methods.py (issue 13: the Tensor methods most used in mindspore-ai/models)
+    "add": "add", "sub": "sub", "subtract": "subtract", "mul": "mul", "multiply": "multiply",
+    "div": "div", "true_divide": "true_divide", "maximum": "maximum", "minimum": "minimum",
+    "equal": "equal", "not_equal": "not_equal", "less": "less", "less_equal": "less_equal",
+    "greater": "greater", "greater_equal": "greater_equal", "logical_and": "logical_and",
+    "logical_or": "logical_or", "logical_not": "logical_not", "neg": "neg",
+    "negative": "negative", "absolute": "absolute", "ceil": "ceil", "floor": "floor",
+    "round": "round", "trunc": "trunc", "cos": "cos", "sin": "sin", "reciprocal": "reciprocal",
+    "rsqrt": "rsqrt", "sign": "sign", "erf": "erf", "log1p": "log1p", "expm1": "expm1",
+    "isnan": "isnan", "isinf": "isinf", "isfinite": "isfinite", "softmax": "softmax",
+    "argsort": "argsort", "sort": "sort", "topk": "topk", "flip": "flip", "split": "split",
+    "gather": "gather", "gather_nd": "gather_nd", "masked_select": "masked_select",
+    "expand": "broadcast_to", "clone": "identity",
 }
 for _method, _op in METHOD_AS_OP.items():
     register("Tensor." + _method, GENERATORS["ops." + _op])
@@ -1481,14 +1494,12 @@ _kw_layer("AvgPool3d", lambda rng: case(rand(rng, (1, 2, 4, 5, 4)),
 
 
 def _compiled_metric(ms, cell, img1, img2):
-    """``cell(img1, img2)`` in GRAPH_MODE: MindSpore 2.10's nn.PSNR and nn.SSIM raise ValueError
-    in PyNative (``ops.scalar_cast`` of max_val rejects Float32); compiled they run."""
-    previous = ms.get_context("mode")
-    ms.set_context(mode=ms.GRAPH_MODE)
-    try:
-        return cell(img1, img2)
-    finally:
-        ms.set_context(mode=previous)
+    """``cell(img1, img2)`` compiled (``ms.jit``): MindSpore 2.10's nn.PSNR and nn.SSIM raise
+    ValueError in PyNative (``ops.scalar_cast`` of max_val rejects Float32); compiled they run.
+    (``jit``, not a switch of the global mode, which a test process would keep.)"""
+    def run(a, b):
+        return cell(a, b)
+    return ms.jit(run)(img1, img2)
 
 
 @call("nn.PSNR")
@@ -1528,6 +1539,38 @@ register("nn.Conv3dTranspose", lambda rng: case(
 register("ops.choice_with_mask", lambda rng: case(
     rng.uniform(0, 1, pick_shape(rng)) > 0.5, int(rng.integers(1, 8)), grad=False,
     compare="meta"))
+
+
+def _method_repeat(rng):
+    x = rand(rng, pick_shape(rng, [(3,), (2, 3)]))
+    repeats = tuple(int(v) for v in rng.integers(1, 4, x.ndim + int(rng.integers(0, 2))))
+    if rng.uniform() < 0.5:
+        return case(x, *repeats)                 # varargs form
+    return case(x, repeats)
+
+
+def _method_std(rng):
+    x = rand(rng, (3, 4))
+    return case(x, [None, 0, 1, (0, 1)][int(rng.integers(4))], int(rng.integers(0, 2)),
+                bool(rng.integers(2)))
+
+
+def _method_where(rng):
+    x = rand(rng, (2, 3))
+    return case(x, rng.uniform(0, 1, (2, 3)) > 0.5, rand(rng, [(2, 3), (3,)][int(rng.integers(2))]))
+
+
+def _method_select(rng):
+    x = rand(rng, (2, 3, 4))
+    dim = int(rng.integers(-3, 3))
+    return case(x, dim, int(rng.integers(-x.shape[dim], x.shape[dim])))
+
+
+register("Tensor.repeat", _method_repeat)
+register("Tensor.std", _method_std)
+register("Tensor.var", _method_std)
+register("Tensor.where", _method_where)
+register("Tensor.select", _method_select)
 
 
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
