@@ -247,6 +247,17 @@ ROWS = [
     ("F.softshrink", MF.softshrink,
      lambda x: np.where(x > 0.5, x - 0.5, np.where(x < -0.5, x + 0.5, 0)), [randn(2, 3) * 2],
      False),
+    ("einsum-matmul", lambda a, b: mint.einsum("ij,jk->ik", a, b),
+     lambda a, b: np.einsum("ij,jk->ik", a, b), [randn(2, 3), randn(3, 4)], True),
+    ("einsum-batch-ellipsis", lambda a, b: mint.einsum("...ij,...jk", a, b),
+     lambda a, b: np.einsum("...ij,...jk", a, b), [randn(2, 2, 3), randn(2, 3, 4)], True),
+    ("einsum-trace-outer", lambda a, v: mint.einsum("ii,j->j", a, v),
+     lambda a, v: np.einsum("ii,j->j", a, v), [randn(3, 3), randn(2)], True),
+    ("einsum-transpose-sum", lambda a: mint.einsum("ijk->kj", a),
+     lambda a: np.einsum("ijk->kj", a), [randn(2, 3, 4)], True),
+    ("einsum-three", lambda a, b, c: mint.einsum("ab,bc,cd->ad", a, b, c),
+     lambda a, b, c: np.einsum("ab,bc,cd->ad", a, b, c), [randn(2, 3), randn(3, 2), randn(2, 2)],
+     True),
     ("special.log_softmax", lambda x: mint.special.log_softmax(x, 1),
      lambda x: log_softmax_np(x, 1), [randn(2, 3)], True),
 ]
@@ -488,7 +499,6 @@ def test_inplace_on_a_view_result_is_rejected_in_graph_mode():
 #: MindSpore mint names refms does not provide, each with what is missing.
 NOT_PROVIDED = {
     "mint": {
-        "einsum": "no Einsum primitive (a general contraction with its own gradient rule)",
         "gcd": "no Gcd primitive (integer elementwise)",
         "histc": "no histogram primitive",
         "multinomial": "no categorical sampling primitive",

@@ -38,6 +38,7 @@ from ._tensor_ops import (
     normal, bernoulli, randperm)
 from ._blas import (matmul, mm, bmm, mv, dot, vdot, outer, addmm, addmv, baddbmm, addbmm, cdist)
 from ._blas import addr as addr_
+from ._einsum import einsum
 from ._search import (kthvalue, median, cummax, cummin, searchsorted, nonzero, bincount,
                       repeat_interleave, cross)
 from .._tensor import Tensor
