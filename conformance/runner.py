@@ -19,7 +19,9 @@ Outcomes:
 
 Op-table checks (``kind == "op"``) run in batches, one worker process per batch
 of one area: each check builds its own inputs, and starting a process per
-check would cost more than the checks.
+check would cost more than the checks.  For an implementation that carries
+state between ops in a process (``isolate_failures``: real MindSpore), a
+failed check ends its worker and is retried first in a fresh one.
 """
 import dataclasses
 import json
@@ -190,9 +192,8 @@ def outcome_of(result, deviations):
     return ("property" if result.case.tier == PROPERTY else "passed"), ""
 
 
-def run_op_batch(cases, adapter, timeout=DEFAULT_TIMEOUT):
-    """Run op-table checks of one area in one worker process; a :class:`Result` per case."""
-    start = time.monotonic()
+def _op_worker(cases, adapter, timeout, stop_after_failure):
+    """One worker process over ``cases``: ``(found or None, crash problems)``."""
     with tempfile.TemporaryDirectory(prefix="conformance-") as workdir:
         ids_path = os.path.join(workdir, "ids.txt")
         result_path = os.path.join(workdir, "result.json")
@@ -200,6 +201,8 @@ def run_op_batch(cases, adapter, timeout=DEFAULT_TIMEOUT):
             handle.write("\n".join(case.id for case in cases))
         command = [sys.executable, "-m", "conformance.worker", "--impl", _impl(adapter),
                    "--ops", ids_path, "--compat", cases[0].page.compat, "--result", result_path]
+        if stop_after_failure:
+            command.append("--stop-after-failure")
         try:
             proc = subprocess.run(command, cwd=workdir, env=_environment(adapter, cases[0].page.compat),
                                   capture_output=True, text=True, timeout=timeout)
@@ -211,11 +214,53 @@ def run_op_batch(cases, adapter, timeout=DEFAULT_TIMEOUT):
                      + _tail(proc.stderr)]
         except subprocess.TimeoutExpired:
             found, crash = None, [f"the op-table batch timed out after {timeout} s"]
-    if found is None:
-        share = (time.monotonic() - start) / len(cases)
-        return [Result(case, False, list(crash), share) for case in cases]
-    return [Result(case, not found[case.id]["problems"], found[case.id]["problems"],
-                   found[case.id]["seconds"]) for case in cases]
+    return found, crash
+
+
+def run_op_batch(cases, adapter, timeout=DEFAULT_TIMEOUT):
+    """Run op-table checks of one area in one worker process; a :class:`Result` per case.
+
+    An adapter with ``isolate_failures = True`` (an implementation that carries state from
+    one op to the next within a process) gets a fresh worker after every failed check, and
+    a check that failed after others in its worker runs again first in a fresh one: only a
+    failure in a fresh process (or with nothing run before it) is recorded.
+    """
+    if not getattr(adapter, "isolate_failures", False):
+        start = time.monotonic()
+        found, crash = _op_worker(cases, adapter, timeout, False)
+        if found is None:
+            share = (time.monotonic() - start) / len(cases)
+            return [Result(case, False, list(crash), share) for case in cases]
+        return [Result(case, not found[case.id]["problems"], found[case.id]["problems"],
+                       found[case.id]["seconds"]) for case in cases]
+    results, remaining = {}, list(cases)
+    retried = set()
+    while remaining:
+        start = time.monotonic()
+        found, crash = _op_worker(remaining, adapter, timeout, True)
+        if not found:                       # the worker died: run its first check alone
+            first = remaining[0]
+            if len(remaining) > 1:
+                found, crash = _op_worker([first], adapter, timeout, True)
+            if found:
+                results[first.id] = Result(first, not found[first.id]["problems"],
+                                           found[first.id]["problems"], found[first.id]["seconds"])
+            else:
+                results[first.id] = Result(first, False, list(crash), time.monotonic() - start)
+            remaining = remaining[1:]
+            continue
+        ran = [case for case in remaining if case.id in found]
+        last = ran[-1]
+        failed_late = found[last.id]["problems"] and len(ran) > 1 and last.id not in retried
+        for case in ran[:-1] if failed_late else ran:
+            results[case.id] = Result(case, not found[case.id]["problems"],
+                                      found[case.id]["problems"], found[case.id]["seconds"])
+        if failed_late:                     # run it again, first in a fresh process
+            retried.add(last.id)
+            remaining = remaining[len(ran) - 1:]
+        else:
+            remaining = remaining[len(ran):]
+    return [results[case.id] for case in cases]
 
 
 def applicability(case, adapter, target=NEWEST):

@@ -1,13 +1,16 @@
 """Run structured cases or op-table checks in this process and write the findings as JSON.
 
 ``python -m conformance.worker --impl NAME --case ID --result FILE``
-``python -m conformance.worker --impl NAME --ops IDS_FILE --compat V --result FILE``
+``python -m conformance.worker --impl NAME --ops IDS_FILE --compat V --result FILE
+[--stop-after-failure]``
 
 The runner starts one worker per structured case, so every case begins with
 a freshly imported implementation (no mode, seed or compat left over from
 another case).  Op-table checks are quick and independent (each builds its
 own inputs), so one worker runs a batch of them (``--ops``: a file of case
-ids, one a line) and writes ``{case id: {"problems": [...], "seconds": s}}``.
+ids, one a line) and writes ``{case id: {"problems": [...], "seconds": s}}``; with
+``--stop-after-failure`` it stops at the first failed check (the runner goes on in a
+fresh worker: see ``runner.run_op_batch``).
 """
 import argparse
 import json
@@ -35,7 +38,7 @@ def run_ops(options):
     with open(options.ops, encoding="utf-8") as handle:
         wanted = [line.strip() for line in handle if line.strip()]
     ms = adapters.resolve(options.impl).load(options.compat)
-    return run_op_cases(ms, wanted)
+    return run_op_cases(ms, wanted, stop_after_failure=options.stop_after_failure)
 
 
 def main(argv=None):
@@ -45,6 +48,8 @@ def main(argv=None):
     parser.add_argument("--ops", metavar="IDS_FILE")
     parser.add_argument("--compat", default="2.10")
     parser.add_argument("--result", required=True)
+    parser.add_argument("--stop-after-failure", action="store_true",
+                        help="with --ops: return after the first failed check")
     options = parser.parse_args(argv)
     found = run_ops(options) if options.ops else run_structured(options)
     sys.stdout.flush()

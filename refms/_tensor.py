@@ -81,6 +81,21 @@ def _is_dynamic(shape):
     return isinstance(shape, (list, tuple)) and any(d is None or d == -1 for d in shape)
 
 
+_new = object.__new__        # one global lookup instead of object's attribute on every call
+
+
+def tensor_of(array, dtype):
+    """A Tensor wrapping ``array`` (already of ``dtype``) without copying: ``Tensor._make``
+    as a plain function, for the executors' hot paths (a classmethod call costs more)."""
+    t = _new(Tensor)
+    t._data = array
+    t._dtype = dtype
+    t.weak = False
+    t._init = None
+    t._shape = None
+    return t
+
+
 class Tensor:
     """Tensor(input_data=None, dtype=None, shape=None, init=None)
 
@@ -148,7 +163,7 @@ class Tensor:
     @classmethod
     def _make(cls, array, dtype, weak=False):
         """Internal fast constructor: wrap ``array`` (already of ``dtype``) without copying."""
-        t = object.__new__(cls)
+        t = _new(cls)
         t._data = array
         t._dtype = dtype
         t.weak = weak
@@ -690,6 +705,11 @@ class _TensorVersions:
         if self.tracker is not None:
             self.tracker.replaced(tensor, old, new)
 
+    def is_differentiated_leaf(self, tensor):
+        """True when a recording tape differentiates ``tensor`` as a leaf (an input of
+        ``grad`` or a Parameter that requires grad): in-place methods refuse to change it."""
+        return self.tracker is not None and self.tracker.is_differentiated_leaf(tensor)
+
 
 tensor_versions = _TensorVersions()
 
@@ -704,3 +724,8 @@ def install_ops(functional):
     """Called once by :mod:`refms.ops`: the namespace of functional ops Tensor methods run."""
     global F
     F = functional
+
+
+# The methods that are functional ops with the tensor first (x.maximum(y), x.gather(i, 0)...).
+from ._tensor_op_methods import install as _install_op_methods  # noqa: E402
+_install_op_methods(Tensor)

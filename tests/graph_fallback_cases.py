@@ -192,8 +192,59 @@ def lambda_called_by_host_code(ms):
     return plain([float(v) for v in f(ms.tensor([1.0, 2.0]))])
 
 
+GLOBAL_DICT = {"a": 1, "b": 2}
+
+
+def global_pop(ms):
+    """``y = xs.pop()`` pops from a global list every run; a global dict is left as it was."""
+    @ms.jit
+    def f(x):
+        GLOBAL_LIST.extend([4])
+        y = GLOBAL_LIST.pop()
+        z = GLOBAL_LIST.pop(0)
+        return y, z, GLOBAL_DICT.pop("a", 0)
+    GLOBAL_LIST[:] = [1, 2, 3]
+    first = plain(f(ms.tensor(1.0)))
+    second = plain(f(ms.tensor(1.0)))
+    return [first, second, list(GLOBAL_LIST), dict(GLOBAL_DICT)]
+
+
+def weight_values_at_run_time(ms):
+    """``int``/``float`` of a weight read its value when the graph runs (set_data between
+    calls is seen); ``asnumpy()`` of a weight is a compile error."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.tensor([1.0, 2.0]), name="w")
+
+        @ms.jit
+        def construct(self, x):
+            return int(self.w[0]) + 1, float(self.w.sum())
+
+    class Reads(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.tensor([1.0, 2.0]), name="w")
+
+        @ms.jit
+        def construct(self, x):
+            return self.w.asnumpy() * 2
+
+    net = Net()
+    first = plain(net(ms.tensor(1.0)))
+    net.w.set_data(ms.tensor([5.0, 6.0]))
+    second = plain(net(ms.tensor(1.0)))
+    try:
+        Reads()(ms.tensor(1.0))
+        raised = None
+    except Exception as error:                   # the type is what is compared
+        raised = type(error).__name__
+    return [first, second, raised]
+
+
 CASES = [host_add, int_of_computed_tensor, grad_through_int, grad_through_host_tensor,
          host_value_in_if, loop_over_run_time_range, computed_tensor_as_python_index,
-         assert_on_tensor, host_value_in_list, host_tensor_in_ops, shape_times_host_int, global_list_in_place,
-         numpy_on_computed_tensor, while_on_host_condition, for_over_host_array,
-         grad_of_host_output, lambda_called_by_host_code]
+         assert_on_tensor, host_value_in_list, host_tensor_in_ops, shape_times_host_int,
+         global_list_in_place, numpy_on_computed_tensor, while_on_host_condition,
+         for_over_host_array, grad_of_host_output, lambda_called_by_host_code,
+         weight_values_at_run_time, global_pop]

@@ -58,12 +58,29 @@ def test_int_of_a_tensor_is_a_run_time_int():
     assert "PyExecute" in text and "<Int64, NoShape, value=<run time>>" in text
 
 
-def test_strict_syntax_level_keeps_the_compile_error(monkeypatch):
+def test_strict_syntax_level_rejects_asnumpy_and_compiles_float(monkeypatch):
+    """MindSpore 2.10 with MS_DEV_JIT_SYNTAX_LEVEL=0 (observed, see the recorder's docstring):
+    ``x.asnumpy()`` is an AttributeError, ``x * float(x.sum())`` still runs."""
     monkeypatch.setenv("MS_DEV_JIT_SYNTAX_LEVEL", "0")
 
     @ms.jit
     def f(x):
         return x.asnumpy()
+    with pytest.raises(AttributeError, match="In JIT strict mode, cannot get attributes asnumpy"):
+        f(ms.tensor([1.0, 2.0]))
+
+    @ms.jit
+    def g(x):
+        return x * float(x.sum())
+    np.testing.assert_array_equal(g(ms.tensor([1.0, 2.0])).asnumpy(), [3.0, 6.0])
+
+
+def test_compatible_syntax_level_keeps_the_compile_error(monkeypatch):
+    monkeypatch.setenv("MS_DEV_JIT_SYNTAX_LEVEL", "1")
+
+    @ms.jit
+    def f(x):
+        return x.asnumpy() + 1
     with pytest.raises(GraphCompileError, match="only has a value when the graph runs"):
         f(ms.tensor([1.0, 2.0]))
 

@@ -37,7 +37,41 @@ ERRORS = dict(record_vision_ops.error_cases(refms))
 #: Cases whose function builds a Cell (graph mode compiles its construct, not the lambda).
 CELL_CASES = {name for name in CASES if name.startswith("nn.")}
 #: Cases that draw random numbers: compared by properties, not values (see their own tests).
-RANDOM_CASES = {name for name in CASES if name.startswith("RandomChoiceWithMask")}
+RANDOM_CASES = {name for name in CASES if name.startswith(("RandomChoiceWithMask",
+                                                             "choice_with_mask"))}
+
+
+#: Cases whose recorded gradient is MindSpore's convention rather than the derivative of the
+#: forward, so the float64 central-difference check does not apply (the MindSpore check does).
+NOT_THE_DERIVATIVE = {
+    "ctc_loss-raw-log-probs": "CTCLossV2's gradient is exp(log_probs) − posterior, the derivative "
+                              "through a log_softmax; on raw inputs that do not sum to one it "
+                              "differs from the derivative of the loss (MindSpore 2.10, PyTorch)",
+    "ctc_loss-zero-infinity": "one loss is inf (its central difference is nan); zero_infinity "
+                              "zeroes that sample's gradient",
+    "ctc_loss-mean": "the 'mean' reduction divides in float32 and casts back (MindSpore 2.10), "
+                     "so a float64 central difference sees float32 rounding; ctc_loss-none and "
+                     "-sum-blank3 check the same gradient in float64",
+    "nn.CTCLoss": "reduction 'mean' (as ctc_loss-mean); nn.CTCLoss-unbatched uses 'sum'",
+    **{name: "PSNR and SSIM compute in Float32 whatever the input (MindSpore casts the images), "
+             "so float64 central differences see float32 rounding; the gradient is checked "
+             "against MindSpore's recorded one" for name in ("nn.PSNR", "nn.PSNR-max255",
+                                                             "nn.SSIM", "nn.SSIM-small-window")},
+    "ROIAlign-adaptive-samples": "a RoI smaller than its bins has no samples, so its cells are "
+                                 "NaN (as MindSpore's) and Σ out·u is NaN",
+}
+
+
+#: Cases where MindSpore 2.10's own gradient is not the gradient of its forward: refms keeps the
+#: true gradient, checked against float64 central differences (test_gradient_numerically_float64).
+MINDSPORE_GRADIENT_BUGS = {
+    "ROIAlign-scale-legacy": "ROIAlignGrad ignores roi_end_mode=0: it scatters with the "
+                             "roi_end_mode=1 boxes (refms's transpose of the legacy forward, "
+                             "built with roi_end_mode=1, equals MindSpore's gradient to 6e-7)",
+}
+#: Inputs the float64 check moves, where not every float input (RoI boxes get no gradient in
+#: MindSpore: its bprop returns zeros for them; their first column is an image index).
+NUMERIC_INPUTS = {"ROIAlign": (0,)}
 
 
 def _dtype(name):
@@ -84,7 +118,8 @@ def test_forward_matches_mindspore(name):
     _check_outputs(name, _as_tuple(fn(*_inputs(case))), case)
 
 
-@pytest.mark.parametrize("name", sorted(n for n in FORWARD if "grads" in RECORDED[n]))
+@pytest.mark.parametrize("name", sorted(n for n in FORWARD if "grads" in RECORDED[n]
+                                        and n not in MINDSPORE_GRADIENT_BUGS))
 def test_gradient_matches_mindspore(name):
     case = RECORDED[name]
     fn, _ = CASES[name]
@@ -96,13 +131,23 @@ def test_gradient_matches_mindspore(name):
                                    err_msg=f"{name} gradient {k}")
 
 
-@pytest.mark.parametrize("name", sorted(n for n in FORWARD if CASES[n][1]))
+#: Case prefixes whose Cells hold Float32 Parameters (MindSpore's default), which a float64 input
+#: cannot meet; their gradients come from primitives whose op-table rows check them in float64.
+FLOAT32_PARAMETERS = {"nn.Conv3dTranspose": "Conv2DBackpropInput, GetItem and Stack rows"}
+
+
+@pytest.mark.parametrize("name", sorted(n for n in FORWARD if CASES[n][1]
+                                        and n not in NOT_THE_DERIVATIVE
+                                        and not n.startswith(tuple(FLOAT32_PARAMETERS))))
 def test_gradient_numerically_float64(name):
     """⟨refms gradient, v⟩ equals the float64 central difference of ``Σ out·u`` along ``v``."""
     case = RECORDED[name]
     fn, _ = CASES[name]
     inputs = _inputs(case, float64=True)
     positions = [k for k, t in enumerate(inputs) if t.dtype == refms.float64]
+    for prefix, chosen in NUMERIC_INPUTS.items():
+        if name.startswith(prefix):
+            positions = list(chosen)
     rng = np.random.default_rng(7)
     u = [rng.standard_normal(np.array(o).shape) for o in case["outputs"]]
     v = [rng.standard_normal(inputs[k].shape) for k in positions]
@@ -137,6 +182,23 @@ def test_bad_input_raises_mindspore_exception_type(name):
         ERRORS[name]()
     assert type(info.value).__name__ == expected or expected in [
         c.__name__ for c in type(info.value).__mro__], (name, info.value)
+
+
+@pytest.mark.parametrize("name", sorted(RANDOM_CASES))
+def test_random_choice_matches_mindspore_in_kind(name):
+    """Shapes and dtypes as MindSpore's; distinct True positions first, as many as MindSpore
+    found, zero rows after them."""
+    case = RECORDED[name]
+    fn, _ = CASES[name]
+    (x,) = _inputs(case)
+    index, mask = fn(x)
+    for out, expected, dtype in zip((index, mask), case["outputs"], case["output_dtypes"]):
+        assert str(out.dtype) == dtype and tuple(out.shape) == np.array(expected).shape
+    index, mask = index.asnumpy(), mask.asnumpy()
+    assert int(mask.sum()) == int(np.array(case["outputs"][1]).sum())
+    chosen = [tuple(row) for row in index[mask]]
+    assert len(set(chosen)) == len(chosen) and all(x.asnumpy()[p] for p in chosen)
+    assert not index[~mask].any() and mask[:int(mask.sum())].all()
 
 
 def test_every_case_is_recorded():

@@ -19,6 +19,9 @@ class MindSporeAdapter(ModuleAdapter):
     compat_note = ("not applicable: MindSpore runs its own version's behaviour; "
                    "version differences are recorded in deviations/mindspore.txt")
     shims = {"ms_function": "jit"}
+    #: A MindSpore op that fails can make a later op in the same process fail too (its kernel
+    #: state lingers), so a failed op-table check ends its worker (``runner.run_op_batch``).
+    isolate_failures = True
 
     def __init__(self):
         super().__init__("mindspore", name="mindspore")

@@ -41,10 +41,11 @@ def op_cases(implementation):
     return found
 
 
-def run_op_cases(implementation, wanted):
+def run_op_cases(implementation, wanted, stop_after_failure=False):
     """Run the checks named by the case ids ``wanted`` (all of one process) against ``implementation``.
 
-    Returns ``{case id: {"problems": [...], "seconds": float}}``.
+    Returns ``{case id: {"problems": [...], "seconds": float}}``; with ``stop_after_failure``
+    it returns after the first check that fails, leaving the rest to a fresh process.
     """
     areas, failures = load(implementation, sorted({case_id.split(".")[1] for case_id in wanted}))
     by_id = {}
@@ -71,4 +72,6 @@ def run_op_cases(implementation, wanted):
                 problems = [f"{row.prim} ({row.name}) raised:\n"
                             + "".join(traceback.format_exc().splitlines(True)[-8:])]
         results[case_id] = {"problems": problems, "seconds": time.monotonic() - start}
+        if problems and stop_after_failure:
+            break
     return results

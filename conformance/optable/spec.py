@@ -26,6 +26,7 @@ NO_GRADIENT = frozenset([
     "UniformReal", "StandardNormal", "UniformInt", "GetNext", "StopGradient", "Assign",
     "ApplyMomentum",
     "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
+    "CTCLossV2Grad", "NMSWithMask", "RandomChoiceWithMask",
 ])
 
 
@@ -33,7 +34,8 @@ NO_GRADIENT = frozenset([
 #: in the public ``mindspore.ops`` namespace (checked on 2.10): their rows are specific to refms.
 REFMS_INTERNAL = frozenset([
     "ExclusiveCumprodBoth", "ScatterIndexAdd", "Conv2DBackpropFilter", "MaxPoolGrad",
-    "MaxPoolGradGrad", "AvgPoolGrad", "BatchNormGrad", "NLLLossGrad",
+    "MaxPoolGradGrad", "AvgPoolGrad", "BatchNormGrad", "NLLLossGrad", "CTCLossV2Grad",
+    "ROIAlignGrad",
 ])
 
 

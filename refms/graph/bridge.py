@@ -17,7 +17,7 @@ from ..parameter import Parameter
 from . import abstract as A
 from . import graph_ops as G
 from .errors import GraphCompileError, NeedsValue, note_location
-from .fallback import AnyValue, holds_any, runtime_fallback
+from .fallback import AnyValue, converts_at_every_level, holds_any, runtime_fallback
 from .ir import CNode, ValueNode
 from .tracer import ScalarTracer, Tracer, tracing, current, inferring_shapes
 
@@ -164,7 +164,7 @@ class PythonBridge:
             try:
                 result = fn(*stand_ins, **kw)
             except NeedsValue as error:
-                if not runtime_fallback():
+                if not (runtime_fallback() or converts_at_every_level(fn)):
                     note_location(error, loc)
                     raise
                 del ctx.graph.order[emitted:]

@@ -32,10 +32,11 @@ from ..ops.meta import install_print
 from . import graph_ops as G
 from .cells import call_rule_for
 from .errors import GraphCompileError, NeedsValue
+from .syntax_level import runtime_fallback
 from .tracer import ScalarTracer, Tracer, current
 
 __all__ = ["GRAPH_BUILTINS", "GRAPH_DICT_METHODS", "graph_version", "graph_print", "graph_len",
-           "graph_iter", "graph_setitem", "graph_not", "graph_list_inplace"]
+           "graph_iter", "graph_setitem", "graph_not", "graph_list_inplace", "graph_list_pop"]
 
 
 def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
@@ -308,7 +309,6 @@ def graph_list_inplace(container, method, *args):
     very list changes, every time the graph runs (tutorial "Supporting List Inplace
     Modification Operations"), so during inference this asks to run at run time
     (:mod:`refms.graph.fallback`); otherwise the list is copied as by ``graph_list_method``."""
-    from .fallback import runtime_fallback
     if not isinstance(container, list) or not runtime_fallback():
         return graph_list_method(container, method, *args)
     if current() is not None:
@@ -316,6 +316,29 @@ def graph_list_inplace(container, method, *args):
                          f"the graph runs")
     getattr(container, method)(*args)
     return container
+
+
+def graph_list_pop(container, *args):
+    """``xs.pop(i)`` on a list from outside the function (a global or closure variable): with
+    the LAX syntax level it pops from that very list every time the graph runs (MindSpore
+    2.10, recorded in tests/golden/graph_fallback.json); anything else is called as
+    ``xs.pop(i)`` is in a graph; a dict is copied first (MindSpore 2.10 leaves a global dict
+    as it was)."""
+    if isinstance(container, dict):
+        return dict(container).pop(*args)
+    if isinstance(container, list) and runtime_fallback():
+        if current() is not None:
+            raise NeedsValue("list.pop() on a list from outside the function changes it when "
+                             "the graph runs")
+        return container.pop(*args)
+    state = current()
+    if state is None:
+        return container.pop(*args)
+    spec, ctx, loc = state.specializer, state.ctx, state.loc
+    method = spec.const(container.pop, loc)
+    pairs = [spec.from_python(ctx, a, loc) for a in args]
+    node, abstract = spec.apply(ctx, method[1], method[0], pairs, {}, loc)
+    return spec.to_python(ctx, node, abstract, loc)
 
 
 def graph_tensor_index(x, index):

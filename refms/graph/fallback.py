@@ -16,10 +16,12 @@ How inference gets there:
   raises ``NeedsValue``; the nodes the call emitted are dropped and the whole call
   becomes one PyExecute node instead;
 * the result's type is unknown until run time: ``AbstractAny`` of
-  :mod:`refms.graph.abstract` (MindSpore's ``Any``), except for the builtins whose result type is known
-  (``int(t)`` is an ``int``, ``len``, ``isinstance``, ``in``… see ``RESULT_TYPES``),
-  which give a run-time Python number that later Tensor ops use like any other
-  (MindSpore's "Annotation Type" does the same for these);
+  :mod:`refms.graph.abstract` (MindSpore's ``Any``), except for the builtins whose result
+  type is known (``int(t)`` is an ``int``, ``len``, ``isinstance``, ``in``… see
+  ``RESULT_TYPES``), which give a run-time Python number that later Tensor ops use like
+  any other (MindSpore's "Annotation Type" does the same for these);
+* a graph function given to host code (``map(lambda v: v * 2, x.asnumpy())``) is
+  specialized for ``Any`` arguments and called by the host;
 * every later call that receives an ``Any`` — an operator, a function, a primitive, a
   method of the run-time object — is itself a PyExecute node; an ``if`` on an ``Any``
   is decided at run time; ``Any`` joined with anything is ``Any``.
@@ -30,13 +32,12 @@ the host is a constant for autodiff (MindSpore 2.10 gives zero gradients through
 ``tests/recorders/record_graph_fallback.py``).
 
 With ``MS_DEV_JIT_SYNTAX_LEVEL=0`` (STRICT) or ``1`` (COMPATIBLE) there is no run-time
-fallback: asking for a computed Tensor's value is a compile error (refms's
-``GraphCompileError``; MindSpore's STRICT mode raises ``AttributeError`` for
-``x.asnumpy()`` and still compiles ``float(t)`` as a graph op).
+fallback: asking for a computed Tensor's value is a compile error (at STRICT,
+``x.asnumpy()`` is MindSpore's ``AttributeError``), except ``int``, ``float`` and ``bool``
+of a Tensor, which MindSpore compiles as graph ops at every level.
 """
 import builtins
 import operator
-import os
 
 import numpy as np
 
@@ -48,26 +49,11 @@ from . import graph_ops as G
 from .errors import GraphCompileError, NeedsValue
 from .executor import call_value
 from .ir import FuncGraph, ValueNode
-from .op_rules import typed_node
 from .parse_expr import _contains, _not_contains
+from .syntax_level import COMPATIBLE, LAX, STRICT, runtime_fallback  # noqa: F401 (re-exported)
 
-__all__ = ["NeedsValue", "PyExecute", "PY_EXECUTE", "AnyValue", "RuntimeFallback",
-           "runtime_fallback", "holds_any", "RESULT_TYPES"]
-
-#: The syntax levels, as MindSpore numbers them.
-STRICT, COMPATIBLE, LAX = 0, 1, 2
-
-
-def runtime_fallback():
-    """True when code needing a run-time value runs on the host: the syntax level is LAX.
-
-    MindSpore 2.10 reads the level from the environment variable
-    ``MS_DEV_JIT_SYNTAX_LEVEL`` (default 2, LAX) when a function is compiled; its
-    ``set_context(jit_syntax_level=...)`` no longer changes it (observed:
-    ``tests/recorders/record_graph_fallback.py``), and neither does refms's."""
-    level = os.environ.get("MS_DEV_JIT_SYNTAX_LEVEL", str(LAX)).strip()
-    return level == str(LAX)
-
+__all__ = ["PyExecute", "PY_EXECUTE", "AnyValue", "RuntimeFallback", "runtime_fallback",
+           "holds_any", "converts_at_every_level", "RESULT_TYPES", "HOST_VERSIONS"]
 
 class PyExecute(G.GraphOp):
     """``PyExecute[kw…](fn, *args)``: call ``fn`` on run-time values, on the host.
@@ -102,6 +88,12 @@ RESULT_TYPES = {
     builtins.isinstance: bool, builtins.hasattr: bool, builtins.callable: bool,
     operator.not_: bool, operator.truth: bool, _contains: bool, _not_contains: bool,
 }
+
+
+def converts_at_every_level(fn):
+    """``int(t)``, ``float(t)``, ``bool(t)`` of a computed Tensor become run-time numbers even
+    below LAX: MindSpore 2.10 compiles them as graph ops at STRICT too (observed)."""
+    return fn in (builtins.int, builtins.float, builtins.bool)
 
 
 def _result_abstract(fn):
@@ -224,17 +216,16 @@ class RuntimeFallback:
         run-time number for the callables of ``RESULT_TYPES``)."""
         args = [self.host_value(ctx, n, a, loc) for n, a in args]
         kwargs = {k: self.host_value(ctx, n, a, loc) for k, (n, a) in kwargs.items()}
-        fn = fn_abstract.value if isinstance(fn_abstract, A.Const) else None
-        abstract = _result_abstract(fn)
-        if fn is not None and _host_function(fn) is not fn:
-            fn = _host_function(fn)
-            fn_abstract, fn_node = A.Const(fn), None
-        op = PyExecute(tuple(kwargs)) if kwargs else PY_EXECUTE
-        if fn_node is None or (fn is not None and isinstance(fn_node, ValueNode)
-                               and fn_node.value is not fn):
+        if isinstance(fn_abstract, A.Const):          # a known function: named in the node
+            abstract = _result_abstract(fn_abstract.value)
+            fn = _host_function(fn_abstract.value)
+            fn_abstract = A.Const(fn)
             fn_node = ValueNode(fn, abstract=fn_abstract, loc=loc)
-        inputs = [op, typed_node(fn_node, fn_abstract)]
-        inputs += [typed_node(n, a) for n, a in list(args) + list(kwargs.values())]
+        else:                                         # an object known at run time
+            abstract = A.AbstractAny()
+        op = PyExecute(tuple(kwargs)) if kwargs else PY_EXECUTE
+        # (a graph function among the arguments is already a typed graph: host_value)
+        inputs = [op, fn_node] + [n for n, _ in list(args) + list(kwargs.values())]
         node = ctx.graph.apply(inputs, abstract=abstract, loc=loc)
         ctx.effects = True
         return node, abstract
@@ -248,9 +239,10 @@ class RuntimeFallback:
             if signature is None or signature.defaults or signature.vararg or \
                     signature.kwonly or signature.kwarg:
                 raise _host_function_error()
-            graph = self.specialize(abstract, [(None, A.AbstractAny())] * len(signature.names),
-                                    loc)
-            return ValueNode(graph, abstract=A.AbstractGraph(graph), loc=loc), A.AbstractGraph(graph)
+            any_args = [(None, A.AbstractAny())] * len(signature.names)
+            graph = self.specialize(abstract, any_args, loc)
+            typed = A.AbstractGraph(graph)
+            return ValueNode(graph, abstract=typed, loc=loc), typed
         if isinstance(abstract, A.FUNCTION_ABSTRACTS + (A.Pending,)):
             raise _host_function_error()
         return node, abstract

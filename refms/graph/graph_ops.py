@@ -85,10 +85,10 @@ def _raise(error):
 
 
 def _print_one(value):
-    """One argument of a graph ``print``, as MindSpore's Print op shows it (MindSpore 2.10 CPU,
-    observed): a 0-d Tensor as its bare value (a bool one as ``1``/``0``), other Tensors as
-    ``Tensor(shape=…, value=[1 2 3])``, and a list like a tuple, ``(1, 2)`` — the graph
-    stores both as sequences."""
+    """One printed item of a graph ``print``, as MindSpore's Print op shows it (MindSpore 2.10
+    CPU, observed): a 0-d Tensor as its bare value (a bool one as ``1``/``0``), other Tensors
+    as ``Tensor(shape=…, value=[1 2 3])``, a tuple or list of numbers as ``(1, 2)`` — the
+    graph stores both as sequences."""
     if isinstance(value, Tensor):
         if value.ndim == 0:
             element = value.asnumpy()[()]
@@ -101,10 +101,30 @@ def _print_one(value):
     return str(value)
 
 
+def _numbers(sequence):
+    return all(isinstance(v, (int, float)) for v in sequence)
+
+
+def _leaves(sequence):
+    """The items of nested tuples and lists, depth first."""
+    for value in sequence:
+        if isinstance(value, (tuple, list)):
+            yield from _leaves(value)
+        else:
+            yield value
+
+
 def print_values(*values):
-    """The Print op: each argument on its own line (MindSpore 2.10 CPU, observed)."""
+    """The Print op: each argument on its own line; a tuple or list of numbers as one
+    ``(1, 2)``, any other tuple or list flattened — each of its items, at any depth, on its
+    own line: ``print(("a", (1, 2)))`` prints ``a``, ``1``, ``2`` (MindSpore 2.10 CPU,
+    observed)."""
     for value in values:
-        print(_print_one(value))
+        if isinstance(value, (tuple, list)) and not _numbers(value):
+            for leaf in _leaves(value):
+                print(_print_one(leaf))
+        else:
+            print(_print_one(value))
 
 
 def _item(container, index):

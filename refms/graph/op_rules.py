@@ -16,6 +16,7 @@ depends on *when* a value is known have their own rule:
 """
 import operator
 
+from ..parameter import Parameter
 from . import abstract as A
 from . import graph_ops as G
 from .builtins import GRAPH_DICT_METHODS
@@ -24,6 +25,7 @@ from .builtins import graph_not
 from .builtins import graph_tensor_index
 from .errors import GraphCompileError
 from .ir import FuncGraph, ValueNode
+from .syntax_level import STRICT, syntax_level
 
 __all__ = ["GraphOpRules", "ClosureValue", "typed_node"]
 
@@ -173,6 +175,21 @@ class GraphOpRules:
             method = GRAPH_DICT_METHODS[name.value]
             abstract = A.AbstractPartial(A.Const(method), ValueNode(method), [(obj_node, obj)])
             return ValueNode(method, abstract=abstract, loc=loc), abstract
+        if isinstance(obj, A.Const) and isinstance(obj.value, Parameter) \
+                and name.value == "asnumpy":
+            # A weight's value changes between runs, so it cannot be read while compiling
+            # (MindSpore 2.10's error, recorded by tests/recorders/record_graph_fallback.py).
+            raise RuntimeError(
+                "Failed to compile in GRAPH_MODE because the 'Parameter' object's method "
+                "'asnumpy' is not supported in 'construct' or function with @jit decorator. "
+                "Try to use the 'Parameter.asnumpy' externally such as initialized in the "
+                "method '__init__' before assigning.")
+        if isinstance(obj, A.Abstract) and name.value == "asnumpy" and syntax_level() == STRICT:
+            raise AttributeError(
+                f"In JIT strict mode, cannot get attributes asnumpy or the "
+                f"Tensor[{obj.dtype}] object has no attribute: 'asnumpy'. You can use "
+                f"os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] = '2' to enable the JIT lax mode to "
+                f"support the current syntax.")
         if isinstance(obj, A.Const):          # an attribute the program sets is read at run time
             found = self.read_attribute(ctx, obj_node, obj.value, name.value, loc)
             if found is not None:

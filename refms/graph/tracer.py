@@ -128,9 +128,9 @@ class Tracer(Tensor):
             f"{what} needs the value of a Tensor{where}, but in graph mode a Tensor computed "
             f"by the graph (shape {list(self._shape)}, {self._dtype}) only has a value when "
             f"the graph runs. Use Tensor operations instead, run this part in PyNative mode, "
-            f"or keep set_context(jit_syntax_level=LAX), the default, under which JIT "
-            f"Fallback runs such code on the host at run time (with STRICT it evaluates only "
-            f"constant expressions, at compile time).")
+            f"or use the LAX syntax level (MS_DEV_JIT_SYNTAX_LEVEL=2, the default), under "
+            f"which JIT Fallback runs such code on the host at run time (below LAX it "
+            f"evaluates only constant expressions, at compile time).")
 
     def _value(self):
         self._no_value("This operation")

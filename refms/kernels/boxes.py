@@ -8,6 +8,7 @@ Contract::
     box_encode(anchors, gts, means, stds)            -> (N, 4) normalised deltas
     box_decode(anchors, deltas, max_shape, means, stds, wh_ratio_clip) -> (N, 4) boxes
     box_check_valid(boxes, img_metas)    -> (N,) bool: inside the (h, w, ratio) image
+    nms_with_mask(boxes, iou_threshold)  -> (rows sorted by score, 0..N−1, keep mask)
 """
 import numpy as np
 
@@ -64,3 +65,28 @@ def box_check_valid(boxes, img_metas):
     height, width, ratio = (float(v) for v in img_metas)
     return ((boxes[:, 0] >= 0) & (boxes[:, 1] >= 0) & (boxes[:, 2] <= width * ratio - 1)
             & (boxes[:, 3] <= height * ratio - 1))
+
+
+@reference
+def nms_with_mask(boxes, iou_threshold):
+    """(sorted rows, their positions 0..N−1, keep mask) of greedy non-maximum suppression.
+
+    Rows are sorted by score (column 4) descending, ties by original index descending
+    (MindSpore 2.10's CPU order); a row is suppressed when its IoU with a kept,
+    higher-ranked row exceeds ``iou_threshold``; areas are (x2 − x1)·(y2 − y1), no +1.
+    """
+    order = np.lexsort((-np.arange(len(boxes)), -boxes[:, 4].astype(np.float64)))
+    rows = boxes[order]
+    x1, y1, x2, y2 = (rows[:, k].astype(np.float64) for k in range(4))
+    area = (x2 - x1) * (y2 - y1)
+    keep = np.ones(len(rows), dtype=bool)
+    for i in range(len(rows)):
+        if not keep[i]:
+            continue
+        inter_w = np.maximum(np.minimum(x2[i], x2[i + 1:]) - np.maximum(x1[i], x1[i + 1:]), 0)
+        inter_h = np.maximum(np.minimum(y2[i], y2[i + 1:]) - np.maximum(y1[i], y1[i + 1:]), 0)
+        inter = inter_w * inter_h
+        with np.errstate(invalid="ignore", divide="ignore"):
+            iou = inter / (area[i] + area[i + 1:] - inter)
+        keep[i + 1:] &= ~(iou > iou_threshold)
+    return rows, np.arange(len(rows), dtype=np.int32), keep

@@ -6,6 +6,7 @@ seeded the same way::
     standard_normal(rng, shape)            -> float32 ~ N(0, 1)
     uniform_int(rng, shape, low, high)     -> int32 in [low, high)
     bernoulli(rng, shape, p, np_dtype)     -> 1 with probability p, else 0, as ``np_dtype``
+    choice_with_mask(rng, x, count)        -> (count distinct True positions, Int32; mask)
 """
 import numpy as np
 
@@ -31,3 +32,15 @@ def uniform_int(rng, shape, low, high):
 def bernoulli(rng, shape, p, np_dtype):
     """keep-masks: uᵢ < p for uᵢ uniform in [0, 1) (float64 draws, as before)."""
     return (rng.random(tuple(shape)) < p).astype(np_dtype)
+
+
+@reference
+def choice_with_mask(rng, x, count):
+    """(index (count, rank) Int32, mask (count,) Bool): ``count`` distinct True positions of ``x``
+    in random order, then zero rows with mask False when ``x`` has fewer."""
+    positions = np.argwhere(np.asarray(x, dtype=bool)).astype(np.int32)
+    chosen = positions[rng.permutation(len(positions))[:count]]
+    index = np.zeros((count, max(np.ndim(x), 1)), dtype=np.int32)
+    index[:len(chosen)] = chosen.reshape(len(chosen), -1)
+    mask = np.arange(count) < len(chosen)
+    return index, mask

@@ -3,8 +3,8 @@ called and the result gets its dtype.
 
 Three executors run primitives, and all three go through this module:
 
-* PyNative (``refms.autograd.pynative``) calls ``apply`` — the whole
-  sequence below, with a hook that records the call on the tape;
+* PyNative (``refms.autograd.pynative``) installs ``apply`` as the executor — the
+  whole sequence below — and a recorder that puts the call on the tape;
 * the graph executor (:mod:`refms.graph.executor`) calls ``execute`` —
   inference already happened at compile time, so it starts at step 3;
 * elementwise fusion (:mod:`refms.graph.passes.fusion`) calls ``compute``
@@ -21,7 +21,7 @@ The steps of ``apply``:
    inputs cast to the output dtype; ``forward`` runs on the inputs' arrays, on
    their backend (:func:`refms.kernels.run`); the result is cast to the
    inferred dtype and wrapped in Tensors;
-4. *record* — the caller's hook sees ``(prim, inputs, out)`` (PyNative
+4. *record* — the recorder sees ``(prim, inputs, out)`` (PyNative
    appends a tape entry there).
 """
 import numbers
@@ -30,13 +30,14 @@ import numpy as np
 
 from .. import dtype as mstype
 from .. import kernels
-from .._tensor import Tensor
+from .._tensor import Tensor, tensor_of
 from . import functional as F
 from .keywords import NotATensorError
+from .known_calls import remember, signature
 from .primitive import op_error
 
 __all__ = ["NotATensorError", "apply", "execute", "compute", "cast_result", "prepare", "to_weak_tensor", "unwrap", "wrap",
-           "set_mixed_precision", "mixed_precision", "cast_floating_inputs"]
+           "set_recorder", "set_mixed_precision", "mixed_precision", "cast_floating_inputs"]
 
 _WEAK_TYPES = ((bool, np.bool_, mstype.bool_), (numbers.Integral, np.int64, mstype.int64),
                (numbers.Real, np.float32, mstype.float32))
@@ -107,7 +108,7 @@ def wrap(result, abstract):
     dtype = abstract.dtype
     if result.__class__ is not np.ndarray or result.dtype.type is not dtype.np_type:
         result = kernels.result_array(result, dtype.np_type)
-    return Tensor._make(result, dtype)
+    return tensor_of(result, dtype)
 
 
 def compute(prim, arrays, abstract):
@@ -138,25 +139,64 @@ def execute(prim, inputs, abstract):
     return wrap(compute(prim, [unwrap(x) for x in inputs], abstract), abstract)
 
 
-def apply(prim, args, recording=(), record=None):
+#: Step 4's recorder, installed by PyNative (:func:`set_recorder`): while the list ``_TAPES``
+#: (the active tapes) is not empty, ``_RECORD(prim, inputs, out)`` sees every
+#: differentiable call.  The test is made in ``apply``, so that an op run with no
+#: gradient wanted costs no extra call.
+_TAPES = ()
+_RECORD = None
+
+
+def set_recorder(tapes, record):
+    """Install step 4: ``record(prim, inputs, out)`` runs while the list ``tapes`` is not empty."""
+    global _TAPES, _RECORD
+    _TAPES, _RECORD = tapes, record
+
+
+def apply(prim, args):
     """Run ``prim(*args)`` now (steps 1–4 of the module docstring).
 
-    Step 4: while ``recording`` (a list, PyNative's active tapes) is not empty and the
-    primitive is differentiable, ``record(prim, inputs, out)`` is called with the prepared
-    inputs and the output Tensor(s).  The test is made here, so that an op run with no
-    gradient wanted costs no extra call.
+    A call whose input signature the primitive has seen before (all inputs Tensors)
+    skips step 2: the shape rule's answer is remembered (:mod:`refms.ops.known_calls`),
+    and so is whether the inputs need a cast.
     """
     if _MIXED_PRECISION[0] is not None and not prim.keeps_input_dtypes:
         args = cast_floating_inputs(prim, args, _MIXED_PRECISION[0])
+    known = prim._known_calls
+    plan = None if known is None else known.get(signature(args))
+    if plan is None:
+        return _apply_in_full(prim, args)
+    abstract = plan.abstract
+    arrays = [x._data for x in args]
+    if plan.cast_inputs:
+        arrays = _in_dtype(arrays, prim.n_tensor_inputs, abstract.dtype.np_type)
+    result = kernels.run(prim.forward, arrays, prim.n_tensor_inputs)
+    dtype = abstract.dtype
+    if result.__class__ is not np.ndarray or result.dtype.type is not dtype.np_type:
+        result = kernels.result_array(result, dtype.np_type)
+    out = tensor_of(result, dtype)
+    if _TAPES and prim.differentiable:
+        _RECORD(prim, args, out)
+    return out
+
+
+def _apply_in_full(prim, args):
+    """Steps 2–4 of a call whose signature is not known (new, or with Python numbers)."""
     inputs = prepare(prim, args)
-    try:
-        abstract = prim.infer(*inputs)
-    except AttributeError:
-        raise _not_a_tensor(prim, inputs) from None
+    known = prim._known_calls
+    plan = None if known is None or inputs is args else known.get(signature(inputs))
+    if plan is not None:
+        abstract = plan.abstract
+    else:
+        try:
+            abstract = prim.infer(*inputs)
+        except AttributeError:
+            raise _not_a_tensor(prim, inputs) from None
+        remember(prim, inputs, abstract)
     arrays = [x._value() if isinstance(x, Tensor) else unwrap(x) for x in inputs]
     out = wrap(compute(prim, arrays, abstract), abstract)
-    if recording and prim.differentiable:
-        record(prim, inputs, out)
+    if _TAPES and prim.differentiable:
+        _RECORD(prim, inputs, out)
     return out
 
 

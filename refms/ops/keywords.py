@@ -24,6 +24,7 @@ import ast
 import functools
 import inspect
 
+from .primitive import DEFAULT_EXECUTOR, THREAD_EXECUTOR
 from .signature_table import SIGNATURES
 
 
@@ -79,10 +80,14 @@ def _wrap(name, fn, sig):
     has_var = any(p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
                   for p in sig.parameters.values())
 
+    prim = getattr(fn, "primitive", None)     # set by ``alias``: fn(*args) = prim(*args)
+
     @functools.wraps(fn)
     def op(*args, **kwargs):
         try:
             if not kwargs:                  # the common call: straight to the op
+                if prim is not None:        # one call less: the executor runs the primitive
+                    return (THREAD_EXECUTOR.fn or DEFAULT_EXECUTOR[0])(prim, args)
                 return fn(*args)
             return _call(args, kwargs)
         except (AttributeError, NotATensorError) as exc:

@@ -67,6 +67,12 @@ NON_DIFFERENTIABLE = frozenset([
     "ApplyMomentum",
     # detection boxes (MindSpore 2.10: IOU's gradient is zero, the others have no bprop)
     "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
+    # gradient helpers computed in one kernel pass
+    "CTCLossV2Grad",
+    # greedy box suppression: sorted boxes, positions and a mask
+    "NMSWithMask",
+    # random positions of True entries
+    "RandomChoiceWithMask",
 ])
 
 
@@ -144,6 +150,12 @@ class Primitive:
     #: True when the output depends only on the input's shape and dtype (ZerosLike):
     #: constant folding computes it at compile time even for a run-time input.
     fixed_by_input_shape = False
+    #: True when ``infer`` depends only on each tensor input's dtype, shape and weakness
+    #: (not on values or instance attributes that change): PyNative then remembers its
+    #: answer per input signature (:mod:`refms.ops.known_calls`).
+    infer_by_signature = False
+    #: That table, ``signature -> Plan``, made by the first call (None until then).
+    _known_calls = None
 
     def __init__(self, **attrs):
         for key, value in attrs.items():
@@ -182,7 +194,7 @@ class Primitive:
         return {k: v for k, v in vars(self).items() if not k.startswith("_")}
 
     def __call__(self, *args):
-        return (_THREAD_EXECUTOR.fn or _DEFAULT_EXECUTOR[0])(self, args)
+        return (THREAD_EXECUTOR.fn or DEFAULT_EXECUTOR[0])(self, args)
 
     def __repr__(self):
         attrs = self.attrs()
@@ -206,8 +218,9 @@ def register(cls):
 def alias(name, prim):
     """Register the functional spelling ``ops.<name>(*args)`` = ``prim(*args)`` of one entry."""
     def fn(*args):
-        return (_THREAD_EXECUTOR.fn or _DEFAULT_EXECUTOR[0])(prim, args)   # = prim(*args)
+        return (THREAD_EXECUTOR.fn or DEFAULT_EXECUTOR[0])(prim, args)   # = prim(*args)
     fn.__doc__ = f"Functional form of :class:`{type(prim).__name__}`: ``{name}(*inputs)``."
+    fn.primitive = prim
     fn.__qualname__ = name
     return functional(name, fn)
 
@@ -230,7 +243,7 @@ def _no_executor(prim, args):
     raise RuntimeError("refms executor not initialised: import refms first")
 
 
-_DEFAULT_EXECUTOR = [_no_executor]
+DEFAULT_EXECUTOR = [_no_executor]
 
 
 class _ThreadExecutor(threading.local):
@@ -238,24 +251,24 @@ class _ThreadExecutor(threading.local):
     fn = None
 
 
-_THREAD_EXECUTOR = _ThreadExecutor()
+THREAD_EXECUTOR = _ThreadExecutor()
 
 
 def set_default_executor(fn):
     """Install ``fn(prim, args)`` as the executor of every thread that has not set its own."""
-    _DEFAULT_EXECUTOR[0] = fn
+    DEFAULT_EXECUTOR[0] = fn
 
 
 def set_executor(fn):
     """Install ``fn(prim, args)`` as the way primitive calls run in the current thread;
     returns the previous one (restore it with ``set_executor(previous)``)."""
     previous = get_executor()
-    _THREAD_EXECUTOR.fn = fn
+    THREAD_EXECUTOR.fn = fn
     return previous
 
 
 def get_executor():
-    return _THREAD_EXECUTOR.fn or _DEFAULT_EXECUTOR[0]
+    return THREAD_EXECUTOR.fn or DEFAULT_EXECUTOR[0]
 
 
 # Gradients nobody asked for.  PyNative's backward knows which inputs of a recorded op lead

@@ -96,6 +96,21 @@ def f(x):
 
 f(ms.tensor([1, 2]))
 """,
+    "print_flattens_sequences_of_other_values": """\
+import mindspore as ms
+
+@ms.jit
+def f(x, y):
+    print("x:", (1, 2), [3, 4])
+    print(("a", "b"), "--")
+    print((1, (2, 3)), "--")
+    print([1, [2, 3], (4, [5])], "--")
+    print((x, x), "--")
+    print((y, 1), ("a", None))
+    return x
+
+f(ms.tensor([1, 2]), ms.tensor(7))
+""",
     "numpy_numbers_leave_as_python_numbers": """\
 import numpy as np
 import mindspore as ms

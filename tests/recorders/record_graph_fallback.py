@@ -10,7 +10,9 @@ line of the exception MindSpore raised.
 Observed while writing these cases (MindSpore 2.10, CPU): ``set_context(
 jit_syntax_level=STRICT)`` does not change the syntax level (``x.asnumpy()`` still runs);
 ``MS_DEV_JIT_SYNTAX_LEVEL=0`` does, and then ``x.asnumpy()`` is an ``AttributeError``
-("In JIT strict mode, cannot get attributes asnumpy ...") while ``float(t)`` still compiles,
+("In JIT strict mode, cannot get attributes asnumpy ...") while ``int(t)``, ``float(t)`` and
+``bool(t)`` of computed Tensors still compile (``(3, True, 1.0)`` for ``int(x.sum()),
+bool(x.sum() > 1), float(x[0])`` of ``[1.0, 2.0]``),
 and ``values.reverse(); return values`` on a global list returns a reversed copy and leaves the
 global unchanged (what the tutorial says of STRICT).
 """

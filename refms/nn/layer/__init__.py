@@ -20,6 +20,9 @@ from .conv_bn_act import Conv2dBnAct
 from .rnn_cells import RNNCell, LSTMCell, GRUCell
 from .rnns import RNN, LSTM, GRU
 from .upsample import Upsample
+from .pooling3d import MaxPool3d, AvgPool3d
+from .image import PSNR, SSIM
+from .conv3d_transpose import Conv3dTranspose
 
 __all__ = ["ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "get_activation",
            "SequentialCell", "CellList", "Conv2d", "Dense", "Linear", "MatMul", "Dropout", "Dropout1d", "Dropout2d",
@@ -29,4 +32,4 @@ __all__ = ["ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "get_acti
            "MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d", "MaxPool1d",
            "Flatten", "Identity", "LeakyReLU", "ReLU6", "PReLU", "Pad", "Conv1d",
            "Conv2dTranspose", "ELU", "HSwish", "HSigmoid", "SiLU", "ClipByNorm", "Conv3d", "Conv2dBnAct",
-           "RNNCell", "LSTMCell", "GRUCell", "RNN", "LSTM", "GRU", "Upsample"]
+           "RNNCell", "LSTMCell", "GRUCell", "RNN", "LSTM", "GRU", "Upsample", "MaxPool3d", "AvgPool3d", "PSNR", "SSIM", "Conv3dTranspose"]

@@ -10,6 +10,7 @@ from .softmax_cross_entropy import SoftmaxCrossEntropyWithLogits
 from .cross_entropy import NLLLoss, CrossEntropyLoss
 from .bce_with_logits import BCEWithLogitsLoss
 from .binary_cross_entropy import BCELoss
+from .ctc import CTCLoss
 
 __all__ = ["LossBase", "L1Loss", "MSELoss", "SmoothL1Loss", "SoftmaxCrossEntropyWithLogits",
-           "NLLLoss", "CrossEntropyLoss", "BCEWithLogitsLoss", "BCELoss"]
+           "NLLLoss", "CrossEntropyLoss", "BCEWithLogitsLoss", "BCELoss", "CTCLoss"]

@@ -10,6 +10,8 @@ from .padding import Pad, pad
 from .gather_nd import GatherNd, gather_nd
 from .slicing import Slice, slice, swapaxes, Unstack, unstack, expand_as
 from .resize import ResizeNearestNeighbor
+from .ctc_loss import ctc_loss
+from .pool3d import MaxPool3D, AvgPool3D, max_pool3d, avg_pool3d
 from .interpolate import interpolate, ResizeBilinearV2, ResizeNearestNeighborV2
 from .activations import LeakyReLU, ReLU6, PReLU, leaky_relu, relu6, prelu
 from .losses import SigmoidCrossEntropyWithLogits, binary_cross_entropy_with_logits
@@ -34,6 +36,7 @@ from .depth_to_space import DepthToSpace
 from .scatter_update import ScatterNdUpdate, ScatterAdd
 from .adaptive_pool import AdaptiveAvgPool2D
 from .repeat_dot import repeat_elements, tensor_dot, dot
+from .transpose_view import TransposeView
 from .ascend_only import NPUAllocFloatStatus, NPUGetFloatStatus, NPUClearFloatStatus
 
 CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
@@ -50,7 +53,8 @@ CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
            "NPUAllocFloatStatus": NPUAllocFloatStatus, "NPUGetFloatStatus": NPUGetFloatStatus,
            "NPUClearFloatStatus": NPUClearFloatStatus,
            "ResizeBilinearV2": ResizeBilinearV2,
-           "ResizeNearestNeighborV2": ResizeNearestNeighborV2}
+           "ResizeNearestNeighborV2": ResizeNearestNeighborV2,
+           "MaxPool3D": MaxPool3D, "AvgPool3D": AvgPool3D, "TransposeView": TransposeView}
 FUNCTIONS = {"pad": pad, "gather_nd": gather_nd, "slice": slice, "swapaxes": swapaxes,
              "unstack": unstack, "expand_as": expand_as, "leaky_relu": leaky_relu,
              "relu6": relu6, "prelu": prelu,
@@ -64,6 +68,7 @@ FUNCTIONS = {"pad": pad, "gather_nd": gather_nd, "slice": slice, "swapaxes": swa
              "arange": arange, "elu": elu, "hardswish": hardswish, "hardsigmoid": hardsigmoid,
              "silu": silu, "softplus": softplus, "smooth_l1_loss": smooth_l1_loss,
              "binary_cross_entropy": binary_cross_entropy, "repeat_elements": repeat_elements,
-             "tensor_dot": tensor_dot, "dot": dot, "interpolate": interpolate}
+             "tensor_dot": tensor_dot, "dot": dot, "interpolate": interpolate, "upsample": interpolate,
+             "ctc_loss": ctc_loss, "max_pool3d": max_pool3d, "avg_pool3d": avg_pool3d}
 
 __all__ = list(CLASSES) + list(FUNCTIONS) + ["CLASSES", "FUNCTIONS"]

@@ -29,6 +29,7 @@ def _check_float(op, x):
 class _Activation(Primitive):
     """Elementwise over a floating tensor: same shape and dtype."""
     elementwise = True
+    infer_by_signature = True
     n_tensor_inputs = 1
 
     def infer(self, x):

@@ -17,6 +17,7 @@ class _Binary(Primitive):
     elementwise = True
     n_tensor_inputs = 2
     compute_in_output_dtype = True
+    infer_by_signature = True
 
     def infer(self, x, y):
         return binary_abstract(self.name, x, y)

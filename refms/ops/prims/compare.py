@@ -12,6 +12,7 @@ class _Compare(Primitive):
     """Elementwise comparison with broadcasting; the result is Bool."""
     elementwise = True
     n_tensor_inputs = 2
+    infer_by_signature = True
 
     def infer(self, x, y):
         return Abstract(broadcast_shape(self.name, x.shape, y.shape), mstype.bool_)
@@ -91,6 +92,7 @@ class LogicalNot(Primitive):
     """y = ¬x (any dtype, nonzero is True; the result is Bool)."""
     elementwise = True
     n_tensor_inputs = 1
+    infer_by_signature = True
 
     def infer(self, x):
         return Abstract(x.shape, mstype.bool_)
@@ -101,6 +103,7 @@ class LogicalNot(Primitive):
 
 class _Classify(Primitive):
     n_tensor_inputs = 1
+    infer_by_signature = True
 
     def infer(self, x):
         return Abstract(x.shape, mstype.bool_)

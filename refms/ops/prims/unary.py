@@ -15,6 +15,7 @@ from ..primitive import F, Primitive, Abstract, register, alias, op_error
 class _Unary(Primitive):
     """Elementwise, same shape and dtype as the input."""
     elementwise = True
+    infer_by_signature = True
     n_tensor_inputs = 1
 
     def infer(self, x):
