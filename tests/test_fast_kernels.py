@@ -604,6 +604,39 @@ def test_build_info_describes_the_build():
     assert (info["openmp_threads"] > 0) == info["openmp"]
 
 
+def test_one_blas_the_fast_gemm_is_numpys_own():
+    """When the fast kernels call numpy's BLAS, a GEMM gives numpy's ``@`` bit for bit (the same
+    library runs the same routine); build_info says so, and says why when it is not so."""
+    info = kernels.build_info()
+    if not info["fast_available"]:
+        pytest.skip(f"fast kernels are not built: {kernels.why_fast_unavailable()}")
+    assert info["one_blas"] == (info["why_not_one_blas"] is None)
+    if not info["one_blas"]:
+        pytest.skip(f"the fast kernels use scipy's BLAS here: {info['why_not_one_blas']}")
+    fast, _ = twin_and_reference("matmul")
+    for dtype in (np.float32, np.float64):
+        a, b = random((67, 45), dtype, 1), random((45, 31), dtype, 2)
+        np.testing.assert_array_equal(fast(a, b, False, False), a @ b)
+        np.testing.assert_array_equal(fast(b, a, True, True), (a @ b).T)
+
+
+def test_refms_blas_scipy_keeps_scipys_blas():
+    """``REFMS_BLAS=scipy``: the GEMMs run in scipy's BLAS, still equal to the reference."""
+    if not kernels.fast_available():
+        pytest.skip(f"fast kernels are not built: {kernels.why_fast_unavailable()}")
+    import subprocess
+    import sys
+    code = ("import numpy as np; from refms import kernels; info = kernels.build_info(); "
+            "from refms._fast import matmul; a = np.arange(12, dtype=np.float32).reshape(3, 4); "
+            "print(info['one_blas'], info['why_not_one_blas']); "
+            "print(np.array_equal(matmul.matmul(a, a, False, True), a @ a.T))")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, REFMS_BLAS="scipy", PYTHONPATH=root)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out == ["False REFMS_BLAS=scipy asks for scipy's BLAS", "True"]
+
+
 # -- every twin found: one typical call each ------------------------------------------------
 
 def _x(shape, seed=21):

@@ -27,6 +27,10 @@ finds them from the ``.pyx`` files of this folder (each lists its kernels in
 =================================  ==========================================
 
 The loops run on OpenMP threads (``prange``) when the compiler has OpenMP.
+The GEMMs of ``matmul`` and ``conv`` (``_blas.pxi``) call numpy's own BLAS,
+found in the process by :mod:`refms._fast.numpy_blas`, so the fast and the
+reference kernels share one BLAS and one thread pool (scipy's BLAS when numpy's
+is not found, or with ``REFMS_BLAS=scipy``).
 
 Nothing imports these modules but the kernel dispatcher, on the first kernel
 call (``refms.kernels._load``): it imports every module

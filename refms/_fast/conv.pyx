@@ -15,7 +15,7 @@ Algorithm (general case): *im2col + GEMM*, a few samples at a time.
   loop runs over (sample, channel) planes in parallel (OpenMP ``prange``)
   and copies whole rows, with the zero padding written as zeros.
 * forward: for each group g, ``Y_g (O/G, nb·P) = W_g (O/G, K/G) · cols_g``
-  by one BLAS ``sgemm``/``dgemm`` (``scipy.linalg.cython_blas``), then
+  by one BLAS ``sgemm``/``dgemm`` (numpy's BLAS, ``_blas.pxi``), then
   the (O, nb, P) result is copied to y's (nb, O, P) layout.  With one
   sample per chunk the GEMM writes straight into y.
 * backprop_filter: ``dW_g += dY_g (O/G, nb·P) · cols_gᵀ``, summed over the
@@ -41,13 +41,14 @@ import numpy as np
 cimport cython
 from cython.parallel cimport prange
 from libc.string cimport memset, memcpy
-from scipy.linalg.cython_blas cimport sgemm, dgemm
+from cython cimport floating
 
 from refms.kernels import reference_kernel
 
 __all__ = ["conv2d", "conv2d_backprop_input", "conv2d_backprop_filter"]
 
 include "_threads.pxi"
+include "_blas.pxi"
 
 ctypedef fused real:
     float
@@ -67,10 +68,7 @@ cdef void _gemm(bint trans_a, bint trans_b, int m, int n, int k, real alpha,
     """
     cdef char ta = b'T' if trans_a else b'N'
     cdef char tb = b'T' if trans_b else b'N'
-    if real is float:
-        sgemm(&tb, &ta, &n, &m, &k, &alpha, <float*>b, &ldb, <float*>a, &lda, &beta, c, &ldc)
-    else:
-        dgemm(&tb, &ta, &n, &m, &k, &alpha, <double*>b, &ldb, <double*>a, &lda, &beta, c, &ldc)
+    blas_gemm(tb, ta, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc)
 
 
 cdef inline Py_ssize_t _first(Py_ssize_t stride, Py_ssize_t offset) noexcept nogil:

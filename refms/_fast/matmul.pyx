@@ -9,8 +9,10 @@ Contract (the reference's, stated as BLAS states it)::
     batch_matmul(a, b, transpose_a, transpose_b)
         the same for every matrix of a stack (..., m, k) @ (..., k, n); batch dimensions broadcast
 
-float32 runs ``sgemm`` and float64 runs ``dgemm``, both taken from
-``scipy.linalg.cython_blas`` (scipy's own BLAS, no extra library to link).
+float32 runs ``sgemm`` and float64 runs ``dgemm`` of numpy's own BLAS, found in the
+process at import (``_blas.pxi``, :mod:`refms._fast.numpy_blas`): one BLAS and one
+thread pool for the fast and the reference kernels; scipy's
+(``scipy.linalg.cython_blas``) when numpy's is not found.
 Anything else — another dtype, mixed dtypes, an empty operand, shapes that do
 not match — goes to the reference kernel, which returns numpy's answer or
 raises numpy's error.
@@ -27,13 +29,14 @@ import math
 
 import numpy as np
 
-from scipy.linalg.cython_blas cimport sgemm, dgemm
 cimport cython
 from cython cimport floating
 
 from refms.kernels import reference_kernel
 
 __all__ = ["matmul", "batch_matmul"]
+
+include "_blas.pxi"
 
 #: BLAS takes int dimensions: anything larger goes to the reference.
 _INT_MAX = 2 ** 31 - 1
@@ -49,12 +52,7 @@ cdef void _gemm(bint transpose_a, bint transpose_b, int m, int n, int k,
     cdef floating zero = 0
     cdef int ldc = n
     # Column-major Cᵀ (n×m) = op(B)ᵀ (n×k) · op(A)ᵀ (k×m): see the module docstring.
-    if floating is float:
-        sgemm(&trans_b, &trans_a, &n, &m, &k, &one, <float*>b, &ldb, <float*>a, &lda,
-              &zero, c, &ldc)
-    else:
-        dgemm(&trans_b, &trans_a, &n, &m, &k, &one, <double*>b, &ldb, <double*>a, &lda,
-              &zero, c, &ldc)
+    blas_gemm(trans_b, trans_a, n, m, k, one, b, ldb, a, lda, zero, c, ldc)
 
 
 @cython.boundscheck(False)

@@ -19,7 +19,12 @@ form of an interpreter: the program becomes a list of ready calls):
 * weights and Tensor constants are read when their step runs (an optimizer
   update between calls, or a Tensor changed in place, is seen);
 * intermediates stay arrays of their backend, cast to the dtype inference
-  gave the node; only the graph's output becomes a Tensor again.
+  gave the node; only the graph's output becomes a Tensor again;
+* a slot is emptied right after the last step that reads it (liveness: each
+  slot's last use is known at compile time), so a large intermediate is
+  released as soon as it is dead and its memory is reused by the next
+  allocation of that size, still warm in the cache, instead of every
+  intermediate of a training step staying alive to the end.
 
 The result of a step is exactly what ``refms.ops.apply.execute`` would
 compute (the same casts, the same ``forward``), so a flat program and the
@@ -52,11 +57,12 @@ def cast_like(result, abstract):
 class Step:
     """One call: ``slots[out] = run(values, abstract)``, where ``values`` is ``template``
     with ``slots[s]`` put at position ``p`` for each ``(p, s)`` of ``fills`` and each live
-    Tensor's array at position ``p`` for each ``(p, tensor)`` of ``live``."""
+    Tensor's array at position ``p`` for each ``(p, tensor)`` of ``live``; then the slots
+    of ``dead`` (read for the last time here) are emptied."""
 
-    __slots__ = ("run", "callee", "template", "fills", "live", "abstract", "out")
+    __slots__ = ("run", "callee", "template", "fills", "live", "abstract", "out", "dead")
 
-    def __init__(self, run, callee, template, fills, live, abstract, out):
+    def __init__(self, run, callee, template, fills, live, abstract, out, dead=()):
         self.run = run
         self.callee = callee
         self.template = template
@@ -64,6 +70,7 @@ class Step:
         self.live = live
         self.abstract = abstract
         self.out = out
+        self.dead = dead
 
 
 def _run_primitive(prim, values, abstract):
@@ -113,6 +120,8 @@ class FlatProgram:
             for position, tensor in step.live:
                 values[position] = tensor._value()
             slots[step.out] = step.run(step.callee, values, step.abstract)
+            for slot in step.dead:
+                slots[slot] = None
         kind, where = self.output
         if kind == "slot" and where >= n_params:
             return _as_tensors(slots[where], self.output_abstract)
@@ -190,4 +199,23 @@ def plan(graph):
         where = ("value", output.value)
     else:
         return None
+    _mark_last_uses(steps, len(graph.params), where)
     return FlatProgram(graph, steps, len(slots), where, output.abstract)
+
+
+def _mark_last_uses(steps, n_params, output):
+    """Liveness: give each step the intermediate slots it reads for the last time (never the
+    parameters, which belong to the caller, nor the output).  A slot nobody reads dies at
+    the step that fills it."""
+    last_use = {}
+    for k, step in enumerate(steps):
+        last_use[step.out] = k
+        for _, slot in step.fills:
+            last_use[slot] = k
+    keep = output[1] if output[0] == "slot" else None
+    dead = [[] for _ in steps]
+    for slot, k in last_use.items():
+        if slot >= n_params and slot != keep:
+            dead[k].append(slot)
+    for step, slots in zip(steps, dead):
+        step.dead = tuple(sorted(slots))

@@ -25,8 +25,9 @@ docstring says more.
 
 ===============  ================================================================================
 ``elementwise``  ``UNARY`` names ``(x) -> y``: neg abs square sqrt rsqrt reciprocal exp log log1p
-                 expm1 sin cos erf floor ceil trunc round sign relu sigmoid tanh gelu logical_not
-                 isnan isinf isfinite invert;  ``BINARY`` names ``(x, y) -> z`` (broadcast): add
+                 expm1 sin cos asin acos atan erf erfinv floor ceil trunc round sign relu
+                 sigmoid tanh gelu logical_not isnan isinf isfinite invert;  ``BINARY`` names
+                 ``(x, y) -> z`` (broadcast): add
                  sub mul div floor_div floor_mod fmod pow maximum minimum equal not_equal greater
                  greater_equal less less_equal logical_and logical_or bitwise_and bitwise_or;
                  ``clip(x, low, high)``, ``where(cond, x, y)``, ``scale(x, factor)``, ``add_n(xs)``
@@ -47,7 +48,8 @@ docstring says more.
                  () = all), ``cumsum(x, axis, exclusive, reverse)``, ``exclusive_cumprod_both(x)``
 ``sort``         ``sort(x, axis, descending) -> (values, indices)``, ``topk(x, k, sorted)``,
                  ``argmax(x, axis)``, ``argmin(x, axis)``
-``matmul``       ``matmul(a, b, transpose_a, transpose_b)`` (2-D), ``batch_matmul(...)`` (batched)
+``matmul``       ``matmul(a, b, transpose_a, transpose_b)`` (2-D), ``batch_matmul(...)`` (batched),
+                 ``matrix_inverse(a)`` (each (..., n, n) matrix)
 ``conv``         ``conv2d(x, w, stride, pad, dilation, groups)`` (NCHW, pad = (top, bottom, left,
                  right)), ``conv2d_backprop_input(dout, w, x_shape, ...)``,
                  ``conv2d_backprop_filter(dout, x, w_shape, ...)``
@@ -508,16 +510,17 @@ def build_info():
     * ``openmp_threads``: the size of that pool (``OMP_NUM_THREADS``, default: the cores);
     * ``openmp_wait_policy``: ``OMP_WAIT_POLICY`` (loading the twins makes it ``PASSIVE``,
       waiting threads sleep, unless it was set);
-    * ``kernel_blas``: the BLAS the fast kernels' GEMMs call (scipy's, through
-      ``scipy.linalg.cython_blas``);
+    * ``kernel_blas``: the BLAS the fast kernels' GEMMs call: numpy's own, found in the
+      process (:mod:`refms._fast.numpy_blas`), else scipy's (``scipy.linalg.cython_blas``);
     * ``numpy_blas``: the BLAS numpy's own ``matmul`` calls (the reference kernels);
-    * ``one_blas``: whether those two are one library (one BLAS thread pool in the process).
+    * ``one_blas``: whether those two are one library (one BLAS thread pool in the process);
+    * ``why_not_one_blas``: why not, or None.
 
-    With the numpy and scipy wheels from PyPI they are two copies of OpenBLAS
-    (numpy's 64-bit-integer build and scipy's), each with its own thread pool;
-    under ``REFMS_KERNELS=fast`` every GEMM of a kernel runs in scipy's, so
-    numpy's pool stays idle unless a reference kernel runs.  Nothing is
-    loaded or started by asking.
+    With the numpy and scipy wheels from PyPI, numpy's and scipy's BLAS are two
+    copies of OpenBLAS (numpy's 64-bit-integer build and scipy's), each with its
+    own thread pool; the fast kernels call numpy's, so scipy's pool stays idle
+    unless scipy itself computes.  ``REFMS_BLAS=scipy`` (read at import) makes
+    them call scipy's.  Nothing is loaded or started by asking.
     """
     info = {"fast_available": fast_available(), "why_fast_unavailable": why_fast_unavailable(),
             "compile_flags": [], "openmp": False, "openmp_threads": 0, "openmp_wait_policy": None}
@@ -530,11 +533,22 @@ def build_info():
             info["openmp_wait_policy"] = os.environ.get("OMP_WAIT_POLICY")
         except ImportError:
             pass
-    info["kernel_blas"] = _blas_of("scipy")
     info["numpy_blas"] = _blas_of("numpy")
-    info["one_blas"] = (info["kernel_blas"] is not None
-                        and info["kernel_blas"] == info["numpy_blas"])
+    info["kernel_blas"], info["why_not_one_blas"] = _kernel_blas(info["numpy_blas"])
+    info["one_blas"] = info["why_not_one_blas"] is None
     return info
+
+
+def _kernel_blas(numpy_blas):
+    """(the BLAS the fast GEMMs call, why it is not numpy's or None)."""
+    if not fast_available():
+        return None, "the fast kernels are not built"
+    matmul = importlib.import_module("refms._fast.matmul")
+    path = matmul.blas_library()
+    if os.path.isabs(path):                   # bound to numpy's library (refms._fast.numpy_blas)
+        return f"{numpy_blas or 'numpy BLAS'}, loaded from {path}", None
+    why = importlib.import_module("refms._fast.numpy_blas").why_not()
+    return _blas_of("scipy"), why or "numpy's BLAS was not bound"
 
 
 def _blas_of(package):
