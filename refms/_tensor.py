@@ -728,4 +728,10 @@ def install_ops(functional):
 
 # The methods that are functional ops with the tensor first (x.maximum(y), x.gather(i, 0)...).
 from ._tensor_op_methods import install as _install_op_methods  # noqa: E402
-_install_op_methods(Tensor)
+
+
+def _functional_ops():
+    return F
+
+
+_install_op_methods(Tensor, _functional_ops)

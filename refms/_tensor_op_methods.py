@@ -3,13 +3,21 @@
 ``x.maximum(y)`` is ``ops.maximum(x, y)``, ``x.gather(indices, axis)`` is
 ``ops.gather(x, indices, axis)``: one table, method name -> functional op name, installed on
 :class:`refms.Tensor` when :mod:`refms._tensor` is defined.  The methods look the op up at
-call time (the ops layer is built on top of the tensor layer), so they take the op's
+call time through the accessor :func:`install` is given (the ops layer is built on top of
+the tensor layer, so this module imports nothing of refms), so they take the op's
 arguments and keywords and give its results, gradients and errors.  A few methods with
 arguments of their own follow the table (``expand``, ``clone``, ``repeat``, ``std``).
 """
 import numpy as np
 
 __all__ = ["OP_METHODS", "install"]
+
+#: Set by :func:`install`: the Tensor class and a function returning the functional ops.
+_BOUND = {"tensor": None, "ops": None}
+
+
+def _ops():
+    return _BOUND["ops"]()
 
 #: Tensor method -> the functional op it calls with the tensor first.
 OP_METHODS = {
@@ -40,10 +48,9 @@ SEQUENCE_OPERAND = {"add", "sub"}
 
 def _op_method(method_name, op_name):
     def method(self, *args, **kwargs):
-        from . import _tensor
         if method_name in SEQUENCE_OPERAND and args and isinstance(args[0], (list, tuple)):
-            args = (_tensor.Tensor(args[0]),) + args[1:]
-        return getattr(_tensor.F, op_name)(self, *args, **kwargs)
+            args = (_BOUND["tensor"](args[0]),) + args[1:]
+        return getattr(_ops(), op_name)(self, *args, **kwargs)
     method.__name__ = method.__qualname__ = method_name
     method.__doc__ = f"``ops.{op_name}(self, ...)`` (MindSpore's ``Tensor.{method_name}``)."
     return method
@@ -51,21 +58,18 @@ def _op_method(method_name, op_name):
 
 def expand(self, size):
     """``Tensor.expand(size)``: broadcast to ``size`` (``ops.broadcast_to``; −1 keeps a size)."""
-    from . import _tensor
-    return _tensor.F.broadcast_to(self, size)
+    return _ops().broadcast_to(self, size)
 
 
 def clone(self):
     """``Tensor.clone()``: a new tensor with the same values; the gradient flows through."""
-    from . import _tensor
-    return _tensor.F.identity(self)
+    return _ops().identity(self)
 
 
 def repeat(self, *repeats):
     """``Tensor.repeat(*repeats)`` (MindSpore 2.10, PyTorch's meaning): tile the tensor
     ``repeats[i]`` times along axis ``i``, the tensor first given leading axes of size 1 when
     ``repeats`` is longer than its rank (``ops.tile``).  ``repeats`` may be one tuple."""
-    from . import _tensor
     if len(repeats) == 1 and isinstance(repeats[0], (tuple, list)):
         repeats = tuple(repeats[0])
     for r in repeats:
@@ -75,14 +79,13 @@ def repeat(self, *repeats):
     if len(repeats) < len(self.shape):
         raise ValueError(f"For 'Tensor.repeat', the number of repeats ({len(repeats)}) must be "
                          f"at least the rank of the tensor ({len(self.shape)}).")
-    return _tensor.F.tile(self, tuple(repeats))
+    return _ops().tile(self, tuple(repeats))
 
 
 def std(self, axis=None, ddof=0, keepdims=False):
     """``Tensor.std(axis=None, ddof=0, keepdims=False)``:
     √(Σ (x − mean)² / (N − ddof)) over ``axis`` (all axes when None)."""
-    from . import _tensor
-    F = _tensor.F
+    F = _ops()
     axes = () if axis is None else axis
     mean = F.reduce_mean(self, axes, True)
     squares = F.reduce_sum(F.square(self - mean), axes, keepdims)
@@ -97,14 +100,12 @@ def std(self, axis=None, ddof=0, keepdims=False):
 
 def var(self, axis=None, ddof=0, keepdims=False):
     """``Tensor.var(axis=None, ddof=0, keepdims=False)``: Σ (x − mean)² / (N − ddof) over ``axis``."""
-    from . import _tensor
-    return _tensor.F.square(std(self, axis, ddof, keepdims))
+    return _ops().square(std(self, axis, ddof, keepdims))
 
 
 def where(self, condition, y):
     """``Tensor.where(condition, y)``: ``ops.where(condition, self, y)``."""
-    from . import _tensor
-    return _tensor.F.where(condition, self, y)
+    return _ops().where(condition, self, y)
 
 
 def select(self, dim, index):
@@ -124,8 +125,10 @@ def select(self, dim, index):
     return self[(slice(None),) * dim + (index,)]
 
 
-def install(cls):
-    """Add the table's methods and the ones above to ``cls`` where it has none of its own."""
+def install(cls, ops):
+    """Add the table's methods and the ones above to ``cls`` where it has none of its own;
+    ``ops()`` returns the namespace of functional ops they call."""
+    _BOUND["tensor"], _BOUND["ops"] = cls, ops
     for name, op in OP_METHODS.items():
         if name not in cls.__dict__:
             setattr(cls, name, _op_method(name, op))

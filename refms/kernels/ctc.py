@@ -22,6 +22,11 @@ Contract::
         -> (nll, log_alpha (T, 2L+1), log_beta (T, 2L+1)); frames from ``length`` on unused
     ctc_posterior(lp, labels, length, blank, log_alpha, log_beta, nll) -> (T, C) (zero from
         ``length`` on)
+    ctc_loss_v2(log_probs, labels, input_lengths, blank, states) -> (nll (N,), log_alpha (N, T, states))
+    ctc_loss_v2_grad(log_probs, labels, input_lengths, blank, zero_infinity) -> (T, N, C)
+    ctc_loss_logits(x, labels, input_lengths, merge_repeated) -> (loss (B,), gradient (T, B, C))
+
+``labels`` of the batch kernels: one Python list of ints per sample.
 """
 import numpy as np
 
@@ -103,3 +108,54 @@ def ctc_posterior(lp, labels, length, blank, log_alpha, log_beta, nll):
     for s, c in enumerate(ext):
         post[:length, c] += np.exp(joint[:, s])
     return post
+
+
+# --- batches: the primitives' forwards (refms/ops/prims/ctc.py) -----------------------------------
+
+@reference
+def ctc_loss_v2(log_probs, labels, input_lengths, blank, states):
+    """(nll (N,), log_alpha (N, T, states)) of (T, N, C) ``log_probs``; ``labels`` a list of N
+    label lists, ``input_lengths`` N ints; −inf in ``log_alpha`` where a state is unused."""
+    steps, batch, _ = log_probs.shape
+    nll = np.zeros(batch)
+    log_alpha = np.full((batch, steps, states), -np.inf)
+    for n in range(batch):
+        loss, alpha, _ = ctc_alpha_beta(log_probs[:, n], labels[n], input_lengths[n], blank)
+        nll[n] = loss
+        log_alpha[n, :, :alpha.shape[1]] = alpha
+    return nll.astype(log_probs.dtype), log_alpha.astype(log_probs.dtype)
+
+
+@reference
+def ctc_loss_v2_grad(log_probs, labels, input_lengths, blank, zero_infinity):
+    """exp(log_probs) − posterior for frames before each input length, zero after (and for an
+    infinite loss when ``zero_infinity``)."""
+    grad = np.zeros(log_probs.shape)
+    for n in range(log_probs.shape[1]):
+        lp, length = log_probs[:, n], input_lengths[n]
+        loss, alpha, beta = ctc_alpha_beta(lp, labels[n], length, blank)
+        if np.isinf(loss) and zero_infinity:
+            continue
+        post = ctc_posterior(lp, labels[n], length, blank, alpha, beta, loss)
+        grad[:length, n] = np.exp(lp[:length].astype(np.float64)) - post[:length]
+    return grad.astype(log_probs.dtype)
+
+
+@reference
+def ctc_loss_logits(x, labels, input_lengths, merge_repeated):
+    """(loss (B,), d loss / d x (T, B, C)) of (T, B, C) logits (softmax inside), blank = C − 1;
+    a sample whose ``labels`` is None gets loss 0 and gradient 0."""
+    blank = x.shape[2] - 1
+    logits = x.astype(np.float64)
+    shifted = logits - logits.max(axis=2, keepdims=True)
+    lp = shifted - np.log(np.exp(shifted).sum(axis=2, keepdims=True))
+    loss, grad = np.zeros(x.shape[1]), np.zeros(x.shape)
+    for n in range(x.shape[1]):
+        if labels[n] is None:
+            continue
+        length = input_lengths[n]
+        nll, alpha, beta = ctc_alpha_beta(lp[:, n], labels[n], length, blank, merge_repeated)
+        loss[n] = nll
+        post = ctc_posterior(lp[:, n], labels[n], length, blank, alpha, beta, nll)
+        grad[:length, n] = np.exp(lp[:length, n]) - post[:length]
+    return loss.astype(x.dtype), grad.astype(x.dtype)

@@ -17,8 +17,6 @@ logits (softmax inside), the blank is class ``C − 1``, and returns ``(loss (B,
 (T, B, C))``, the gradient being ``softmax(x) − posterior``; its bprop scales that by
 ``dloss`` (MindSpore's bprop).
 """
-import numpy as np
-
 from ... import dtype as mstype
 from ... import kernels
 from ..primitive import F, Primitive, Abstract, register, op_error
@@ -55,14 +53,14 @@ def _check_v2_inputs(op, log_probs, targets, input_lengths, target_lengths):
                            ValueError)
 
 
-def _v2_samples(op, log_probs, targets, input_lengths, target_lengths, blank):
-    """(lp (T, C), labels, length) per sample, checking lengths and labels."""
-    steps, _, classes = log_probs.shape
+def _v2_labels(op, log_probs, targets, input_lengths, target_lengths, blank):
+    """(labels per sample, input lengths) read on the host, checking lengths and labels."""
+    steps, batch, classes = log_probs.shape
     if not 0 <= blank < classes:
         raise op_error(op, f"the 'blank' must be in [0, {classes}), but got {blank}.",
                        ValueError)
-    samples = []
-    for n in range(log_probs.shape[1]):
+    labels, lengths = [], []
+    for n in range(batch):
         length, label_length = int(input_lengths[n]), int(target_lengths[n])
         if not 0 <= length <= steps:
             raise op_error(op, f"input_lengths[{n}] = {length} must be in [0, {steps}].",
@@ -70,12 +68,13 @@ def _v2_samples(op, log_probs, targets, input_lengths, target_lengths, blank):
         if not 0 <= label_length <= targets.shape[1]:
             raise op_error(op, f"target_lengths[{n}] = {label_length} must be in "
                                f"[0, {targets.shape[1]}].", RuntimeError)
-        labels = np.asarray(targets[n, :label_length], dtype=np.int64)
-        if np.any((labels < 0) | (labels >= classes)):
+        row = [int(v) for v in targets[n, :label_length]]
+        if any(not 0 <= v < classes for v in row):
             raise op_error(op, f"the targets of sample {n} must be in [0, {classes}), but got "
-                               f"{labels.tolist()}.", RuntimeError)
-        samples.append((log_probs[:, n, :], labels, length))
-    return samples
+                               f"{row}.", RuntimeError)
+        labels.append(row)
+        lengths.append(length)
+    return labels, lengths
 
 
 @register
@@ -104,17 +103,11 @@ class CTCLossV2(Primitive):
                 Abstract((batch, steps, states), log_probs.dtype))
 
     def forward(self, log_probs, targets, input_lengths, target_lengths):
-        samples = _v2_samples("CTCLossV2", log_probs, targets, input_lengths, target_lengths,
-                              self.blank)
-        steps, batch, _ = log_probs.shape
-        nll = np.zeros(batch)
-        log_alpha = np.full((batch, steps, 2 * targets.shape[1] + 1), -np.inf)
-        for n, (lp, labels, length) in enumerate(samples):
-            loss, alpha, _ = kernels.call("ctc_alpha_beta")(lp, labels, length, self.blank)
-            nll[n] = loss
-            log_alpha[n, :, :alpha.shape[1]] = alpha
-        dtype = log_probs.dtype
-        return nll.astype(dtype), log_alpha.astype(dtype)
+        labels, lengths = _v2_labels("CTCLossV2", log_probs, targets, input_lengths,
+                                     target_lengths, self.blank)
+        nll, log_alpha = kernels.call("ctc_loss_v2")(log_probs, labels, lengths, self.blank,
+                                                      2 * targets.shape[1] + 1)
+        return nll, log_alpha
 
     def bprop(self, log_probs, targets, input_lengths, target_lengths, out, dout):
         grad = CTCLossV2Grad(self.blank, self.zero_infinity)(log_probs, targets, input_lengths,
@@ -136,23 +129,15 @@ class CTCLossV2Grad(Primitive):
         return Abstract(log_probs.shape, log_probs.dtype)
 
     def forward(self, log_probs, targets, input_lengths, target_lengths):
-        samples = _v2_samples("CTCLossV2Grad", log_probs, targets, input_lengths,
-                              target_lengths, self.blank)
-        grad = np.zeros(log_probs.shape)
-        for n, (lp, labels, length) in enumerate(samples):
-            loss, alpha, beta = kernels.call("ctc_alpha_beta")(lp, labels, length, self.blank)
-            if np.isinf(loss) and self.zero_infinity:
-                continue
-            post = kernels.call("ctc_posterior")(lp, labels, length, self.blank, alpha, beta,
-                                                 loss)
-            grad[:length, n] = np.exp(lp[:length].astype(np.float64)) - post[:length]
-        return grad.astype(log_probs.dtype)
+        labels, lengths = _v2_labels("CTCLossV2Grad", log_probs, targets, input_lengths,
+                                     target_lengths, self.blank)
+        return kernels.call("ctc_loss_v2_grad")(log_probs, labels, lengths, self.blank,
+                                                self.zero_infinity)
 
 
 def _collapse(labels):
     """Merge runs of a repeated label into one (``preprocess_collapse_repeated``)."""
-    return np.array([v for k, v in enumerate(labels) if k == 0 or v != labels[k - 1]],
-                    dtype=np.int64)
+    return [v for k, v in enumerate(labels) if k == 0 or v != labels[k - 1]]
 
 
 @register
@@ -192,37 +177,29 @@ class CTCLoss(Primitive):
     def forward(self, x, labels_indices, labels_values, sequence_length):
         steps, batch, classes = x.shape
         blank = classes - 1
-        logits = x.astype(np.float64)
-        shifted = logits - logits.max(axis=2, keepdims=True)
-        lp = shifted - np.log(np.exp(shifted).sum(axis=2, keepdims=True))
-        loss, grad = np.zeros(batch), np.zeros(x.shape)
+        rows = [[] for _ in range(batch)]           # (position, label) of each sample
+        for (b, position), value in zip(labels_indices.tolist(), labels_values.tolist()):
+            rows[int(b)].append((int(position), int(value)))
+        labels, lengths = [], []
         for n in range(batch):
-            rows = np.asarray(labels_indices)[:, 0] == n
-            order = np.argsort(np.asarray(labels_indices)[rows, 1], kind="stable")
-            labels = np.asarray(labels_values, dtype=np.int64)[rows][order]
+            row = [value for _, value in sorted(rows[n])]
             if self.preprocess_collapse_repeated:
-                labels = _collapse(labels)
+                row = _collapse(row)
             length = int(sequence_length[n])
             if not 0 <= length <= steps:
                 raise op_error("CTCLoss", f"sequence_length[{n}] = {length} must be in "
                                           f"[0, {steps}].", RuntimeError)
-            if np.any((labels < 0) | (labels >= blank)):
+            if any(not 0 <= v < blank for v in row):
                 raise op_error("CTCLoss", f"the labels of sample {n} must be in [0, {blank}) "
-                                          f"(the last class is the blank), but got "
-                                          f"{labels.tolist()}.", RuntimeError)
-            if len(labels) > length:
-                if self.ignore_longer_outputs_than_inputs:
-                    continue
-                raise op_error("CTCLoss", f"the label length {len(labels)} of sample {n} is "
+                                          f"(the last class is the blank), but got {row}.",
+                               RuntimeError)
+            if len(row) > length and not self.ignore_longer_outputs_than_inputs:
+                raise op_error("CTCLoss", f"the label length {len(row)} of sample {n} is "
                                           f"longer than its sequence_length {length}.",
                                RuntimeError)
-            nll, alpha, beta = kernels.call("ctc_alpha_beta")(lp[:, n], labels, length, blank,
-                                                              self.ctc_merge_repeated)
-            loss[n] = nll
-            post = kernels.call("ctc_posterior")(lp[:, n], labels, length, blank, alpha, beta,
-                                                 nll)
-            grad[:length, n] = np.exp(lp[:length, n]) - post[:length]
-        return loss.astype(x.dtype), grad.astype(x.dtype)
+            labels.append(None if len(row) > length else row)
+            lengths.append(length)
+        return kernels.call("ctc_loss_logits")(x, labels, lengths, self.ctc_merge_repeated)
 
     def bprop(self, x, labels_indices, labels_values, sequence_length, out, dout):
         dx = out[1] * F.reshape(dout[0], (1, -1, 1))
