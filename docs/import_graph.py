@@ -39,12 +39,12 @@ LAYERS = [
     ("base", ["refms.dtype", "refms.context", "refms.compat", "refms.seed", "refms.kernels",
               "refms._fast", "refms.log", "refms.parallel", "refms.communication",
               "refms.profiler", "refms._cuda", "refms.cuda"]),
-    ("tensor", ["refms._tensor", "refms.tensor_print", "refms.hook_handle", "refms.parameter",
+    ("tensor", ["refms._tensor", "refms._tensor_inplace", "refms.tensor_print", "refms.hook_handle", "refms.parameter",
                 "refms.initializer"]),
     ("ops", ["refms.ops", "refms.numpy"]),
     ("autograd", ["refms.autograd"]),
     ("graph", ["refms.graph"]),
-    ("nn", ["refms.nn", "refms.train.metrics"]),
+    ("nn", ["refms.nn", "refms.train.metrics", "refms.mint"]),
     ("train", ["refms.train", "refms.amp", "refms.amp_loss_scaler", "refms.checkpoint", "refms.dataset", "refms.mindrecord"]),
     ("surface", ["refms", "refms.__main__", "refms.alias", "refms.common"]),
 ]
@@ -60,7 +60,8 @@ EXACT = {
     # ``ops.composite.GradOperation`` (a 1.x import path) is the autodiff layer's GradOperation.
     "refms.ops.composite": "autograd",
 }
-# ``refms.train.metrics`` sits in the nn layer: metrics use only Tensors, and ``mindspore.nn``
+# ``refms.mint`` (``mindspore.mint``) sits in the nn layer: its ``nn`` and ``optim`` build on
+# ``refms.nn``.  ``refms.train.metrics`` sits in the nn layer: metrics use only Tensors, and ``mindspore.nn``
 # re-exports them (``nn.Accuracy``).  ``refms.amp`` builds training networks (train layer).
 
 

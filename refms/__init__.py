@@ -33,6 +33,7 @@ from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
 from . import dataset, train, amp
 from . import communication, parallel, log, profiler
 from . import numpy                                # mindspore.numpy (ms.numpy.zeros...)
+from . import mint                                 # mindspore.mint (PyTorch-like functions)
 from .train.mindir import export, load
 from . import cuda                                 # is_available / why_unavailable: loads nothing
 from .train import (Model, Callback, RunContext, LossMonitor, TimeMonitor, CheckpointConfig,
@@ -55,7 +56,7 @@ __all__ = [
     "reset_auto_parallel_context", "communication", "parallel", "log", "profiler", "export",
     "load",
     # cells, training, data, checkpoints
-    "nn", "dataset", "train", "amp", "Model", "Callback", "RunContext", "LossMonitor",
+    "nn", "mint", "dataset", "train", "amp", "Model", "Callback", "RunContext", "LossMonitor",
     "TimeMonitor", "CheckpointConfig", "ModelCheckpoint", "Accuracy", "Loss",
     "FixedLossScaleManager", "DynamicLossScaleManager", "LossScaleManager",
     "save_checkpoint", "load_checkpoint", "load_param_into_net",

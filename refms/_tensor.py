@@ -705,6 +705,11 @@ class _TensorVersions:
         if self.tracker is not None:
             self.tracker.replaced(tensor, old, new)
 
+    def is_differentiated_leaf(self, tensor):
+        """True when a recording tape differentiates ``tensor`` as a leaf (an input of
+        ``grad`` or a Parameter that requires grad): in-place methods refuse to change it."""
+        return self.tracker is not None and self.tracker.is_differentiated_leaf(tensor)
+
 
 tensor_versions = _TensorVersions()
 

@@ -51,6 +51,22 @@ DIFFERENCES = {
         "exception", "the gradient of Tensor.select(dim, index): MindSpore 2.10's CPU raises "
                      "RuntimeError (\"For 'InplaceCopy, an unexpected kernel has been "
                      "launched\"); refms's is GetItem's (dout placed at the selected slice)."),
+    # --- mindspore.mint and the in-place Tensor methods (refms/mint, refms/_tensor_inplace.py) ---
+    "mint.kthvalue#*": (
+        "exception", "MindSpore 2.10 raises ValueError ('should not come here for kthvalue "
+                     "py_method') on CPU; refms returns the k-th smallest values and their "
+                     "indices (tests/test_mint.py checks them against numpy)."),
+    "mint.select#*": (
+        "exception", "the gradient of mint.select: MindSpore 2.10's CPU backend raises "
+                     "RuntimeError (an InplaceCopy of mismatched sizes); refms returns the "
+                     "gradient (central differences in tests/test_mint.py)."),
+    "mint.nn.functional.softplus#*": (
+        "exception", "the gradient of mint.nn.functional.softplus: MindSpore 2.10's CPU backend "
+                     "raises RuntimeError; refms returns it (ops.softplus's gradient)."),
+    "bad:Tensor.sub_(list)": (
+        "exception", "x.sub_([1.0, 2.0]): MindSpore 2.10 converts the list and raises ValueError "
+                     "(shapes do not broadcast); refms raises TypeError (a list is not a Tensor), "
+                     "as its Sub does for every non-Tensor argument."),
 }
 
 #: Shared APIs without recorded random cases, and why.
@@ -78,3 +94,9 @@ NOT_COVERED = {
     "nn.Lamb": "no CPU kernel in MindSpore 2.10: tests/test_optimizers_more.py checks the paper",
     "dot": "covered by tests/test_api_ops.py (recorded, with gradients)",
 }
+#: The in-place methods MindSpore 2.10 has no CPU kernel for (differential_cases.py,
+#: NO_CPU_KERNEL_IN_MINDSPORE): tests/test_tensor_inplace.py checks them by their definitions.
+for _api in ("Tensor.addmm_", "Tensor.clamp_", "Tensor.erfinv_", "Tensor.fill_", "Tensor.floor_",
+             "Tensor.log_", "Tensor.masked_fill_", "Tensor.normal_", "Tensor.sigmoid_",
+             "Tensor.sign_", "Tensor.tanh_", "Tensor.uniform_", "Tensor.zero_"):
+    NOT_COVERED[_api] = "no CPU kernel in MindSpore 2.10: covered by tests/test_tensor_inplace.py"

@@ -39,22 +39,11 @@ CASES = {case["id"]: case for case in RECORDED["cases"]}
 
 #: example id -> what refms lacks to reproduce MindSpore's result.
 KNOWN_DIFFERENCES = {
-    "static_graph.en31":
-        "as of this recording: refms raised ImportError: cannot import name 'mint' from 'refms' (/work/wt/graph/refms/__init__.py)",
-    "static_graph.en32":
-        "as of this recording: refms raised AttributeError: 'Tensor' object has no attribute 'add_'",
     "static_graph.en33":
-        "as of this recording: refms raised AttributeError: 'Tensor' object has no attribute 'add_'",
-    "static_graph.en34":
-        "as of this recording: refms raised AttributeError: 'Tensor' object has no attribute 'add_'",
-    "static_graph.en35":
-        "as of this recording: refms raised AttributeError: module 'refms.ops.operations' has no attribute 'TransposeView'",
-    "static_graph.en37":
-        "as of this recording: MindSpore raised RuntimeError, refms ImportError: cannot import name 'mint' from 'refms' (/work/wt/graph/refms/__init__.py)",
-    "static_graph.en38":
-        "as of this recording: MindSpore raised RuntimeError, refms ImportError: cannot import name 'mint' from 'refms' (/work/wt/graph/refms/__init__.py)",
-    "static_graph.en39":
-        "as of this recording: MindSpore raised RuntimeError, refms ImportError: cannot import name 'mint' from 'refms' (/work/wt/graph/refms/__init__.py)",
+        "MindSpore 2.10's CPU backend has no in-place kernel for Tensor.add_ in PyNative "
+        "(InplaceAddExt): it returns a new Tensor and leaves x at 2, and grad sees x + y.  refms "
+        "implements the documented in-place update (the tutorial's output: pynative_out 5, then "
+        "RuntimeError for the leaf tensor in grad), as MindSpore's graph mode on CPU also does",
     "static_graph.en66":
         "MindSpore 2.10 fails inside its runtime (RuntimeError 'The pointer[host_tensor] is "
         "null.') on this gradient of a graph that builds a dict holding its input; refms "

@@ -152,6 +152,11 @@ def erf(x):
     return scipy_erf(x)
 
 
+def erfinv(x):
+    from scipy.special import erfinv as scipy_erfinv
+    return scipy_erfinv(x)
+
+
 UNARY = [
     OpRow("Neg", ops.Neg(), np.negative, randn((2, 3))),
     OpRow("Neg", ops.Neg(), np.negative, [i32([1, -2, 0])], id="Neg-int32"),
@@ -172,6 +177,23 @@ UNARY = [
     OpRow("Sin", ops.Sin(), np.sin, randn((2, 3))),
     OpRow("Cos", ops.Cos(), np.cos, randn((2, 3))),
     OpRow("Erf", ops.Erf(), erf, randn((2, 3))),
+    # inverse trigonometric functions (refms/ops/prims/trig.py): |x| < 1 for asin and acos
+    OpRow("Asin", ops.Asin(), np.arcsin, [f32([[-0.8, -0.3, 0.0], [0.2, 0.5, 0.85]])],
+          domain="unit", errors=[([i32([0, 1])], TypeError)]),
+    OpRow("ACos", ops.ACos(), np.arccos, [f32([[-0.8, -0.3, 0.0], [0.2, 0.5, 0.85]])],
+          domain="unit", errors=[([i32([0, 1])], TypeError)]),
+    OpRow("Atan", ops.Atan(), np.arctan, spread((2, 3)), errors=[([i32([0, 1])], TypeError)]),
+    OpRow("Erfinv", ops.Erfinv(), erfinv, [f32([[-0.8, -0.3, 0.0], [0.2, 0.5, 0.85]])],
+          domain="unit", errors=[([i32([0, 1])], TypeError)]),
+    # MatrixInverse (refms/ops/prims/linalg.py): diagonally dominant, so well conditioned
+    OpRow("MatrixInverse", ops.MatrixInverse(), np.linalg.inv,
+          lambda rng: [(rng.standard_normal((2, 3, 3)) + 4 * np.eye(3)).astype(np.float32)],
+          rtol=1e-4, errors=[([np.ones((2, 3), np.float32)], ValueError),
+                             ([np.eye(2, dtype=np.int32)], TypeError)]),
+    OpRow("MatrixInverse", ops.MatrixInverse(adjoint=True),
+          lambda x: np.linalg.inv(np.swapaxes(x, -1, -2)),
+          lambda rng: [(rng.standard_normal((3, 3)) + 4 * np.eye(3)).astype(np.float32)],
+          rtol=1e-4, id="MatrixInverse-adjoint"),
     # rounding: gradient zero almost everywhere (samples are never within h of a jump)
     OpRow("Floor", ops.Floor(), np.floor, spread((2, 3))),
     OpRow("Ceil", ops.Ceil(), np.ceil, spread((2, 3))),

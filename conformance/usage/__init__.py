@@ -26,6 +26,7 @@ GROUPS = (
     ("mindspore (top level)", "mindspore"),
     ("mindspore.nn", "mindspore.nn."),
     ("mindspore.ops", "mindspore.ops."),
+    ("mindspore.mint", "mindspore.mint."),
     ("Tensor methods", "Tensor"),
     ("mindspore.common", "mindspore.common."),
     ("mindspore.context", "mindspore.context"),

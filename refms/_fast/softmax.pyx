@@ -166,6 +166,14 @@ cdef extern from *:
     #pragma GCC pop_options
     #endif
 
+    /* max_k z[k] of a finite float32 line (the callers check finiteness), a SIMD reduction. */
+    static float refms_max_f(const float* z, Py_ssize_t n) {
+        float m = z[0];
+        #pragma omp simd reduction(max:m)
+        for (Py_ssize_t k = 1; k < n; k++) m = z[k] > m ? z[k] : m;
+        return m;
+    }
+
     /* e[k] *= factor. */
     static void refms_scale_f(float* e, Py_ssize_t n, float factor) {
         #pragma omp simd
@@ -176,6 +184,7 @@ cdef extern from *:
     double refms_sum_exp_f(const float* z, Py_ssize_t n, float m) noexcept nogil
     double refms_exp_store_f(const float* z, float* e, Py_ssize_t n, float m) noexcept nogil
     void refms_scale_f(float* e, Py_ssize_t n, float factor) noexcept nogil
+    float refms_max_f(const float* z, Py_ssize_t n) noexcept nogil
     float refms_nnacl_expf(float x) noexcept nogil
     double refms_sum_nnacl_exp_f(const float* z, Py_ssize_t n, float m) noexcept nogil
 
@@ -188,9 +197,12 @@ cdef inline real _exp(real v) noexcept nogil:
 
 
 cdef inline real _line_max(const real* x, Py_ssize_t n, Py_ssize_t step) noexcept nogil:
-    """max of x[0], x[step], … (NaN propagates, as np.max)."""
+    """max of x[0], x[step], … (NaN propagates, as np.max; a contiguous float32 line, finite
+    as every caller checks, is one SIMD reduction)."""
     cdef real m = x[0], v
     cdef Py_ssize_t k
+    if real is float and step == 1:
+        return refms_max_f(x, n)
     for k in range(1, n):
         v = x[k * step]
         if v > m or isnan(v):

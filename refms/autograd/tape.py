@@ -177,6 +177,17 @@ class _VersionTracker:
     def tracking(self):
         return bool(_ACTIVE)
 
+    def is_differentiated_leaf(self, tensor):
+        """Watched by a recording tape, and produced by none of its entries."""
+        for tape in _ACTIVE:
+            if not tape.is_watched(tensor):
+                continue
+            if tensor._is_param and not getattr(tensor, "requires_grad", True):
+                continue
+            if not any(t is tensor for entry in tape.entries for t in entry.outputs):
+                return True
+        return False
+
     def replaced(self, tensor, old, new):
         for tape in _ACTIVE:
             produced = False

@@ -11,6 +11,7 @@ become ``Switch`` over small branch graphs, as in MindSpore.
 import ast
 import operator
 
+from .._tensor_inplace import INPLACE_METHODS
 from . import graph_ops as G
 from .builtins import graph_list_pop
 from .errors import GraphSyntaxTypeError
@@ -35,6 +36,14 @@ UNSUPPORTED_EXPRESSIONS = {
     ast.NamedExpr: "NamedExpr (:=)", ast.Set: "Set", ast.SetComp: "SetComp", ast.Await: "Await",
     ast.Yield: "Yield", ast.YieldFrom: "YieldFrom",
 }
+
+
+def inplace_target(node):
+    """The variable name ``x`` when ``node`` is the call ``x.<in-place method>(...)``."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name) and node.func.attr in INPLACE_METHODS):
+        return node.func.value.id
+    return None
 
 
 def _contains(container, item):
@@ -162,9 +171,76 @@ class ExpressionParser:
     # -- calls, attributes, subscripts ---------------------------------------------------------------
     def expr_Call(self, block, node):
         """``f(a, *b, k=v, **d)`` — a call of a primitive, Cell, graph or Python function
-        (syntax support: "function call"; ``super()`` binds the method's class and ``self``)."""
+        (syntax support: "function call"; ``super()`` binds the method's class and ``self``).
+
+        An in-place Tensor method on a variable, ``x.add_(y)``, also rebinds ``x`` to its
+        result (tutorial *Static Graph Syntax*, "Supported In-place Operations")."""
         if isinstance(node.func, ast.Name) and node.func.id == "super" and not node.args:
             return self.zero_argument_super(block, node)
+        target = inplace_target(node)
+        if target is not None:
+            self.check_inplace_on_view(block, target, node)
+            current = block.lookup(target)
+            result = self.call(block, node)
+            block.vars[target] = result
+            self.write_back(block, current, result, node)
+            return result
+        result = self.call(block, node)
+        if getattr(self.static_callee(block, node.func), "view_op", False):
+            self.view_results().add(id(result))
+        return result
+
+    def inplace_roots(self):
+        """id(node) -> the program input it holds: the inputs themselves, and the results of
+        in-place methods applied to them (``x.add_(y)`` on an input ``x``)."""
+        if not hasattr(self, "_inplace_roots"):
+            self._inplace_roots = {}
+        return self._inplace_roots
+
+    def write_back(self, block, current, result, node):
+        """An in-place method on a program input also updates the caller's Tensor: an
+        ``Assign(input, result)`` effect (MindSpore writes the input back likewise)."""
+        root = self.inplace_roots().get(id(current)) if current is not None else None
+        if root is None:
+            return
+        self.inplace_roots()[id(result)] = root
+        from ..ops import functional
+        self.apply(block, [ValueNode(functional.assign), root, result], node)
+
+    def view_results(self):
+        """Ids of the nodes that are results of view operations (``mint.select``...)."""
+        if not hasattr(self, "_view_results"):
+            self._view_results = set()
+        return self._view_results
+
+    def static_callee(self, block, func):
+        """The object a callee like ``mint.select`` names, when a dotted global name gives it
+        at parse time (None otherwise)."""
+        path = []
+        while isinstance(func, ast.Attribute):
+            path.append(func.attr)
+            func = func.value
+        if not isinstance(func, ast.Name) or block.lookup(func.id) is not None:
+            return None
+        namespace = self.namespace
+        value = namespace.closure.get(func.id, namespace.globals.get(func.id))
+        for attr in reversed(path):
+            value = getattr(value, attr, None)
+        return value
+
+    def check_inplace_on_view(self, block, target, node):
+        """An in-place method whose Tensor is a view's result raises ``RuntimeError``, as
+        MindSpore 2.10's graph mode does on CPU (its ``Assign`` kernels take no view input)."""
+        value = block.lookup(target)
+        if value is not None and id(value) in self.view_results():
+            raise RuntimeError(
+                f"{node.func.attr} at {self.source.location(node)}: an in-place operation on "
+                f"'{target}', the result of a view operation, is not supported in graph mode "
+                f"(MindSpore: the in-place op does not support view input; convert the view "
+                f"input to continuous input in advance).")
+
+    def call(self, block, node):
+        """The call itself (after the in-place and view bookkeeping of :meth:`expr_Call`)."""
         if self.pops_outside_list(block, node):
             target = self.lookup_name(block, node.func.value.id, node.func.value)
             args = [self.expr(block, a) for a in node.args]

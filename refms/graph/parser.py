@@ -34,7 +34,7 @@ from .builtins import (graph_context_manager, graph_iter, graph_len, graph_list_
                        graph_list_method, graph_setitem)
 from .errors import GraphSyntaxError
 from .ir import FuncGraph, ValueNode
-from .parse_expr import ExpressionParser
+from .parse_expr import ExpressionParser, inplace_target
 from .source import FunctionSource, function_source
 
 __all__ = ["parse_function", "Signature"]
@@ -157,6 +157,11 @@ def assigned_names(statements):
         for child in ast.iter_child_nodes(stmt):
             if isinstance(child, ast.stmt):
                 visit(child)
+            elif isinstance(child, ast.expr):
+                for item in ast.walk(child):       # x.add_(y) rebinds x
+                    name = inplace_target(item)
+                    if name is not None:
+                        add(name)
 
     for statement in statements:
         visit(statement)
@@ -216,6 +221,8 @@ class FunctionParser(ExpressionParser):
         variables = {}
         for name in graph.signature.names:
             variables[name] = graph.add_param(name, loc=self.loc(tree))
+            if self.parent_graph is None:          # an input of the compiled program
+                self.inplace_roots()[id(variables[name])] = variables[name]
         block = Block(graph, self.enclosing, variables)
         if isinstance(tree, ast.Lambda):
             graph.set_output(self.expr(block, tree.body))

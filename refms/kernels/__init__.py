@@ -25,8 +25,9 @@ docstring says more.
 
 ===============  ================================================================================
 ``elementwise``  ``UNARY`` names ``(x) -> y``: neg abs square sqrt rsqrt reciprocal exp log log1p
-                 expm1 sin cos erf floor ceil trunc round sign relu sigmoid tanh gelu logical_not
-                 isnan isinf isfinite invert;  ``BINARY`` names ``(x, y) -> z`` (broadcast): add
+                 expm1 sin cos asin acos atan erf erfinv floor ceil trunc round sign relu
+                 sigmoid tanh gelu logical_not isnan isinf isfinite invert;  ``BINARY`` names
+                 ``(x, y) -> z`` (broadcast): add
                  sub mul div floor_div floor_mod fmod pow maximum minimum equal not_equal greater
                  greater_equal less less_equal logical_and logical_or bitwise_and bitwise_or;
                  ``clip(x, low, high)``, ``where(cond, x, y)``, ``scale(x, factor)``, ``add_n(xs)``
@@ -47,7 +48,8 @@ docstring says more.
                  () = all), ``cumsum(x, axis, exclusive, reverse)``, ``exclusive_cumprod_both(x)``
 ``sort``         ``sort(x, axis, descending) -> (values, indices)``, ``topk(x, k, sorted)``,
                  ``argmax(x, axis)``, ``argmin(x, axis)``
-``matmul``       ``matmul(a, b, transpose_a, transpose_b)`` (2-D), ``batch_matmul(...)`` (batched)
+``matmul``       ``matmul(a, b, transpose_a, transpose_b)`` (2-D), ``batch_matmul(...)`` (batched),
+                 ``matrix_inverse(a)`` (each (..., n, n) matrix)
 ``conv``         ``conv2d(x, w, stride, pad, dilation, groups)`` (NCHW, pad = (top, bottom, left,
                  right)), ``conv2d_backprop_input(dout, w, x_shape, ...)``,
                  ``conv2d_backprop_filter(dout, x, w_shape, ...)``

@@ -10,7 +10,7 @@ the others run through the host.
 import math
 
 import numpy as np
-from scipy.special import erf, expit
+from scipy.special import erf, erfinv, expit
 
 from . import reference
 
@@ -89,7 +89,8 @@ UNARY = {
     "neg": np.negative, "abs": np.abs, "square": np.square, "sqrt": _quiet(np.sqrt),
     "rsqrt": rsqrt, "reciprocal": _quiet(np.reciprocal), "exp": _quiet(np.exp),
     "log": _quiet(np.log), "log1p": _quiet(np.log1p), "expm1": _quiet(np.expm1),
-    "sin": np.sin, "cos": np.cos, "erf": erf, "floor": np.floor, "ceil": np.ceil,
+    "sin": np.sin, "cos": np.cos, "asin": _quiet(np.arcsin), "acos": _quiet(np.arccos),
+    "atan": np.arctan, "erf": erf, "erfinv": erfinv, "floor": np.floor, "ceil": np.ceil,
     "trunc": np.trunc, "round": np.round, "sign": sign,
     "relu": relu, "sigmoid": expit, "tanh": np.tanh, "gelu": gelu,
     "logical_not": np.logical_not, "isnan": np.isnan, "isinf": np.isinf,

@@ -26,3 +26,13 @@ def batch_matmul(a, b, transpose_a=False, transpose_b=False):
     if transpose_b:
         b = np.swapaxes(b, -1, -2)
     return np.matmul(a, b)
+
+
+@reference
+def matrix_inverse(a):
+    """A⁻¹ of each (..., n, n) matrix (LU with partial pivoting, LAPACK ``gesv``); a singular
+    matrix gives inf/NaN entries instead of an error, as MindSpore's CPU kernel does."""
+    try:
+        return np.linalg.inv(a)
+    except np.linalg.LinAlgError:
+        return np.full(a.shape, np.nan, a.dtype)

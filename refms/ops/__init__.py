@@ -6,9 +6,11 @@ Both spellings come from one registry (:mod:`refms.ops.primitive`): a class
 from . import primitive
 from .primitive import Primitive, REGISTRY, FUNCTIONAL, NON_DIFFERENTIABLE
 from . import functional
-from .._tensor import install_ops
+from .._tensor import Tensor as _Tensor, install_ops
+from .. import _tensor_inplace
 
 install_ops(functional)       # Tensor's methods and operators run these ops
+_tensor_inplace.install(_Tensor)   # x.add_(y)...: the in-place methods, over the same ops
 from .composite import (GradOperation, MultitypeFuncGraph, HyperMap, Map, clip_by_global_norm,
                         add_flags)
 from .clip import clip_by_norm

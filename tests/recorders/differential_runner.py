@@ -69,6 +69,11 @@ def invoke(ms, api, args, kw):
     space, name = api.split(".", 1)
     if space == "ops":
         return getattr(ms.ops, name)(*args, **kw)
+    if space == "mint":
+        function = ms.mint
+        for part in name.split("."):
+            function = getattr(function, part)
+        return function(*args, **kw)
     if space == "Tensor":
         if name in ATTRIBUTES:
             return getattr(args[0], name)

@@ -36,6 +36,7 @@ from .depth_to_space import DepthToSpace
 from .scatter_update import ScatterNdUpdate, ScatterAdd
 from .adaptive_pool import AdaptiveAvgPool2D
 from .repeat_dot import repeat_elements, tensor_dot, dot
+from .transpose_view import TransposeView
 from .ascend_only import NPUAllocFloatStatus, NPUGetFloatStatus, NPUClearFloatStatus
 
 CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
@@ -53,7 +54,7 @@ CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
            "NPUClearFloatStatus": NPUClearFloatStatus,
            "ResizeBilinearV2": ResizeBilinearV2,
            "ResizeNearestNeighborV2": ResizeNearestNeighborV2,
-           "MaxPool3D": MaxPool3D, "AvgPool3D": AvgPool3D}
+           "MaxPool3D": MaxPool3D, "AvgPool3D": AvgPool3D, "TransposeView": TransposeView}
 FUNCTIONS = {"pad": pad, "gather_nd": gather_nd, "slice": slice, "swapaxes": swapaxes,
              "unstack": unstack, "expand_as": expand_as, "leaky_relu": leaky_relu,
              "relu6": relu6, "prelu": prelu,
