@@ -82,6 +82,7 @@ from collections import Counter
 
 import numpy as np
 
+from . import allocator
 from .backend import CPU, Backend
 
 __all__ = ["reference", "fast", "call", "which", "set_implementation", "implementation",
@@ -150,6 +151,7 @@ def _load():
             return
         for info in pkgutil.iter_modules(__path__):
             importlib.import_module(f"{__name__}.{info.name}")
+        allocator.tune()                # large temporaries stay mapped between steps
         try:
             twins = _import_twins()
         except ImportError as exc:      # not built: remembered, explained by why_fast_unavailable
@@ -514,7 +516,8 @@ def build_info():
       process (:mod:`refms._fast.numpy_blas`), else scipy's (``scipy.linalg.cython_blas``);
     * ``numpy_blas``: the BLAS numpy's own ``matmul`` calls (the reference kernels);
     * ``one_blas``: whether those two are one library (one BLAS thread pool in the process);
-    * ``why_not_one_blas``: why not, or None.
+    * ``why_not_one_blas``: why not, or None;
+    * ``allocator``: what :mod:`refms.kernels.allocator` did to the C allocator.
 
     With the numpy and scipy wheels from PyPI, numpy's and scipy's BLAS are two
     copies of OpenBLAS (numpy's 64-bit-integer build and scipy's), each with its
@@ -536,6 +539,7 @@ def build_info():
     info["numpy_blas"] = _blas_of("numpy")
     info["kernel_blas"], info["why_not_one_blas"] = _kernel_blas(info["numpy_blas"])
     info["one_blas"] = info["why_not_one_blas"] is None
+    info["allocator"] = allocator.state()
     return info
 
 

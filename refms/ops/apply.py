@@ -166,16 +166,15 @@ def apply(prim, args):
     plan = None if known is None else known.get(signature(args))
     if plan is None:
         return _apply_in_full(prim, args)
-    abstract = plan.abstract
+    dtype = plan.abstract.dtype
     arrays = [x._data for x in args]
     if plan.cast_inputs:
-        arrays = _in_dtype(arrays, prim.n_tensor_inputs, abstract.dtype.np_type)
-    result = kernels.run(prim.forward, arrays, prim.n_tensor_inputs)
-    dtype = abstract.dtype
+        arrays = _in_dtype(arrays, plan.n_tensor_inputs, dtype.np_type)
+    result = kernels.run(plan.forward, arrays, plan.n_tensor_inputs)
     if result.__class__ is not np.ndarray or result.dtype.type is not dtype.np_type:
         result = kernels.result_array(result, dtype.np_type)
     out = tensor_of(result, dtype)
-    if _TAPES and prim.differentiable:
+    if _TAPES and plan.differentiable:
         _RECORD(prim, args, out)
     return out
 

@@ -27,15 +27,20 @@ LIMIT = 64
 
 
 class Plan:
-    """What PyNative needs to run a call of a known signature without the shape rule:
-    the inferred ``abstract`` value and, for ops computed in their output dtype
-    (``compute_in_output_dtype``), whether some tensor input must be cast first."""
+    """What PyNative needs to run a call of a known signature without the shape rule: the
+    inferred ``abstract`` value; for ops computed in their output dtype
+    (``compute_in_output_dtype``), whether some tensor input must be cast first; and the
+    primitive's ``forward`` (bound), ``n_tensor_inputs`` and ``differentiable``, read once
+    here instead of from the primitive's class on every call."""
 
-    __slots__ = ("abstract", "cast_inputs")
+    __slots__ = ("abstract", "cast_inputs", "forward", "n_tensor_inputs", "differentiable")
 
-    def __init__(self, abstract, cast_inputs):
+    def __init__(self, abstract, cast_inputs, prim):
         self.abstract = abstract
         self.cast_inputs = cast_inputs
+        self.forward = prim.forward
+        self.n_tensor_inputs = prim.n_tensor_inputs
+        self.differentiable = prim.differentiable
 
 
 def signature(inputs):
@@ -70,4 +75,4 @@ def remember(prim, inputs, abstract):
     n = len(inputs) if prim.n_tensor_inputs is None else prim.n_tensor_inputs
     cast_inputs = prim.compute_in_output_dtype and any(
         x._dtype is not abstract.dtype for x in inputs[:n])
-    table[key] = Plan(abstract, cast_inputs)
+    table[key] = Plan(abstract, cast_inputs, prim)
