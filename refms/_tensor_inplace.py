@@ -21,7 +21,7 @@ Tensor's value: ``x.add_(y)`` is ``x ← x + y`` and returns ``x``.
 
 The new value keeps the Tensor's dtype and shape (``other`` broadcasts to it).
 Methods are registered with :func:`inplace_method`; ``INPLACE_METHODS`` is the
-one list the Tensor class and the graph parser read.  :func:`install` puts them on
+one list the Tensor class and the graph parser read.  ``install`` puts them on
 the Tensor class; :mod:`refms.ops` calls it once, beside ``install_ops``.
 """
 import numpy as np

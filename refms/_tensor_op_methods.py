@@ -3,7 +3,7 @@
 ``x.maximum(y)`` is ``ops.maximum(x, y)``, ``x.gather(indices, axis)`` is
 ``ops.gather(x, indices, axis)``: one table, method name -> functional op name, installed on
 :class:`refms.Tensor` when :mod:`refms._tensor` is defined.  The methods look the op up at
-call time through the accessor :func:`install` is given (the ops layer is built on top of
+call time through the accessor ``install`` is given (the ops layer is built on top of
 the tensor layer, so this module imports nothing of refms), so they take the op's
 arguments and keywords and give its results, gradients and errors.  A few methods with
 arguments of their own follow the table (``expand``, ``clone``, ``repeat``, ``std``).
@@ -12,7 +12,7 @@ import numpy as np
 
 __all__ = ["OP_METHODS", "install"]
 
-#: Set by :func:`install`: the Tensor class and a function returning the functional ops.
+#: Set by ``install``: the Tensor class and a function returning the functional ops.
 _BOUND = {"tensor": None, "ops": None}
 
 

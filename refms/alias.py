@@ -6,7 +6,7 @@ that maps the module name ``mindspore`` and every ``mindspore.<sub>`` to
 and runs the script as ``__main__``.
 
 While it is installed, the classes a script most often prints the type of carry
-MindSpore's module path (:data:`MINDSPORE_HOMES`): ``print(type(x))`` shows
+MindSpore's module path (``MINDSPORE_HOMES``): ``print(type(x))`` shows
 ``<class 'mindspore.common.tensor.Tensor'>``, as on MindSpore, and that path
 imports the same class through the alias.  ``uninstall`` restores refms's own.
 """
@@ -73,8 +73,8 @@ def install(source="mindspore", target="refms"):
 
 
 def uninstall(finder):
-    """Undo :func:`install`: ``import mindspore`` no longer resolves to refms, the classes of
-    :data:`MINDSPORE_HOMES` show refms's module paths again.  Modules already imported under
+    """Undo ``install``: ``import mindspore`` no longer resolves to refms, the classes of
+    ``MINDSPORE_HOMES`` show refms's module paths again.  Modules already imported under
     the alias's names stay in ``sys.modules`` (the caller removes them if it wants)."""
     if finder in sys.meta_path:
         sys.meta_path.remove(finder)

@@ -16,7 +16,7 @@ pool and its own idea of how many threads to use.  The Cython GEMMs
    configuration states, ``USE64BITINT`` or not).
 
 Nothing found (another OS, a BLAS under another name, ``REFMS_BLAS=scipy``):
-the kernels keep scipy's BLAS and :func:`why_not` says why.  Only the
+the kernels keep scipy's BLAS and ``why_not`` says why.  Only the
 standard library and numpy are imported; nothing is loaded that numpy did not
 load already.
 """

@@ -1,6 +1,6 @@
 """PyNative execution: run each primitive at once, recording it when a gradient is wanted.
 
-The executor installed into :mod:`refms.ops.primitive` is :func:`refms.ops.apply.apply`
+The executor installed into :mod:`refms.ops.primitive` is ``refms.ops.apply.apply``
 itself — mixed-precision casts, weak scalars, shape/dtype inference, the kernel, the
 output dtype — with one recorder: while a tape is active and the op is differentiable,
 the call is appended to the tape (:mod:`refms.autograd.tape`).

@@ -124,7 +124,7 @@ def record(bprop, inputs, out, name, tapes=None):
 
 def record_primitive(prim, inputs, out):
     """:func:`record` for a primitive call: PyNative's recorder (step 4 of
-    :func:`refms.ops.apply.apply`), written out for the one path every op takes
+    ``refms.ops.apply.apply``), written out for the one path every op takes
     (``watches_any``, ``Entry(...)`` and ``watch`` inlined: each call saved is
     a tenth of a small op's time)."""
     if inputs.__class__ is not tuple:

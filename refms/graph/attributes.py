@@ -17,7 +17,7 @@ Modification".  The rules, with what MindSpore 2.10 does when a compiled program
 Which attributes a program assigns is only known once inference meets the assignment.
 When it meets an assignment to an attribute it has already read as a constant, it stops and
 specializes the whole program again, that attribute now read at run time
-(:class:`RestartInference`, caught by :func:`refms.graph.compiler.specialize`) — the
+(``RestartInference``, caught by ``refms.graph.compiler.specialize``) — the
 "widen and re-evaluate" step of abstract interpretation, for one fact at a time.
 
 A read that follows an assignment in the same graph, with no call of a graph with effects in
@@ -26,7 +26,7 @@ Python, and a gradient flows through it.  Any other read of an assigned attribut
 ``load_attr`` node (an effect too, so no pass moves it across a ``setattr``), typed by the
 value the attribute has when the program is compiled; the compiled program keeps that as a
 guard, and a later call finding a different kind of value there (``self.total = 0`` become a
-Tensor) compiles again (:meth:`refms.graph.compiler.Compiled.guards_hold`).
+Tensor) compiles again (``refms.graph.compiler.Compiled.guards_hold``).
 
 refms follows Python where MindSpore 2.10 was seen to keep a stale value (not encoded in the
 tests): a Tensor set on a non-Parameter Cell attribute in ``ast`` mode, read back on a second
@@ -63,7 +63,7 @@ class AttributeRules:
         self.assigned = {}             # key -> (node, abstract, graph, effect_calls) of the last write
         self.effect_calls = 0          # calls of graphs with effects emitted so far
         #: key -> (object, name, key of the abstract) of each attribute read at run time with
-        #: the kind of value it had when compiled (:meth:`refms.graph.compiler.Compiled.guards_hold`)
+        #: the kind of value it had when compiled (``refms.graph.compiler.Compiled.guards_hold``)
         self.attribute_guards = {}
 
     def note_effect_call(self):

@@ -9,9 +9,9 @@ mutable interfaces is a variable (whether mutable is used outside the graph or i
 
 * Outside a graph ``mutable(x)`` returns ``x`` marked with ``__ms_mutable__``: a number,
   tuple, list or dict as an instance of a subclass that carries the mark (a Tensor as it
-  is: it is a variable already).  :func:`refms.graph.abstract.abstract_of` gives a marked
-  value the broadened abstract (:func:`plain` removes the marks first).
-* Inside a graph, :meth:`refms.graph.infer.Specializer.call_mutable` gives the value's node
+  is: it is a variable already).  ``refms.graph.abstract.abstract_of`` gives a marked
+  value the broadened abstract (``plain`` removes the marks first).
+* Inside a graph, ``refms.graph.infer.Specializer.call_mutable`` gives the value's node
   the same broadened abstract.
 
 ``dynamic_len=True`` (experimental in MindSpore, "not supported to be True") is accepted and

@@ -3,7 +3,7 @@
 Most parse-time ops have Python's meaning on constants and on stand-ins, so the
 rule is "run the Python operation on stand-ins" (``getattr``, ``getitem``,
 slices, f-strings) — but a dict's ``keys``/``values``/``items``/``has_key`` are their
-graph versions (:data:`refms.graph.builtins.GRAPH_DICT_METHODS`).  The ops whose meaning
+graph versions (``refms.graph.builtins.GRAPH_DICT_METHODS``).  The ops whose meaning
 depends on *when* a value is known have their own rule:
 
 * ``Switch`` on a constant picks a branch now; on a one-element Tensor it

@@ -17,7 +17,7 @@ are already mapped — what PyTorch's caching allocator does for its tensors.
 
 Applied once, by :func:`refms.kernels` at its first kernel call (never at
 import), on glibc only, and not when the user set either variable or
-``REFMS_MALLOC_TUNING=0``.  :func:`state` says what was done.
+``REFMS_MALLOC_TUNING=0``.  ``state`` says what was done.
 """
 import ctypes
 import os

@@ -2,7 +2,7 @@
 
 For one sample with per-frame log-probabilities ``lp`` (T, C) and a label
 sequence ``l`` of length L, the extended sequence ``l'`` puts a blank before,
-between and after the labels (2L + 1 states).  In log space:
+between and after the labels (2L + 1 states).  In log space::
 
     α_0(0) = lp[0, blank],  α_0(1) = lp[0, l'_1],
     α_t(s) = lp[t, l'_s] + logsumexp(α_{t−1}(s), α_{t−1}(s−1), α_{t−1}(s−2) if s is a label

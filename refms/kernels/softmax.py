@@ -9,7 +9,7 @@ Contract::
 
 ``axis`` is an int or a tuple of ints.  The cross-entropies accumulate in
 float64 and round once to the input dtype — except the float32 mean loss of
-the sparse one, which is MindSpore 2.10's CPU value (:func:`mindspore_cpu_mean`:
+the sparse one, which is MindSpore 2.10's CPU value (``mindspore_cpu_mean``:
 nnacl's exp polynomial, float32 sums; the doc example prints 0.75310886 there,
 where the exact mean rounds to 0.7531091).  Numerical safety: every kernel
 subtracts the maximum along ``axis`` before exponentiating, so
@@ -135,7 +135,7 @@ def sparse_softmax_cross_entropy(logits, labels, is_grad):
     ``logits`` has shape ``labels.shape + (C,)``; ``labels`` are integers in
     [0, C) (the caller checks).  N = ``labels.size``.  Returns the 0-d mean
     loss, or (``is_grad``) the gradient of that mean with respect to logits.
-    The float32 loss of finite logits is MindSpore's CPU value (:func:`mindspore_cpu_mean`);
+    The float32 loss of finite logits is MindSpore's CPU value (``mindspore_cpu_mean``);
     the gradient is the exact one.
     """
     dtype = logits.dtype

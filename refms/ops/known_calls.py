@@ -1,7 +1,7 @@
 """Calls PyNative has seen before: the shape/dtype rule's answer remembered per input signature.
 
 In PyNative every primitive call runs the primitive's shape/dtype rule
-(:meth:`Primitive.infer`) on its inputs before the kernel.  For most rules the
+(``Primitive.infer``) on its inputs before the kernel.  For most rules the
 answer depends only on each input's *signature* — its dtype, its shape and
 whether it is a weak Python scalar — so a loop that calls ``ops.add`` on
 tensors of one shape asks the same question every time.  A primitive that says

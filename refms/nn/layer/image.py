@@ -65,7 +65,7 @@ def _to_unit_float32(img, max_val):
 
 
 class PSNR(Cell):
-    """PSNR(max_val=1.0)(img1, img2) -> (N,) peak signal-to-noise ratio in dB."""
+    """Peak signal-to-noise ratio in dB of each image pair: ``PSNR(max_val=1.0)(img1, img2)`` gives shape (N,)."""
 
     def __init__(self, max_val=1.0):
         super().__init__()
@@ -90,7 +90,9 @@ def gaussian_window(size, sigma):
 
 
 class SSIM(Cell):
-    """SSIM(max_val=1.0, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03)(img1, img2) -> (N,)."""
+    """Structural similarity of each image pair:
+    ``SSIM(max_val=1.0, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03)(img1, img2)`` gives
+    shape (N,)."""
 
     def __init__(self, max_val=1.0, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03):
         super().__init__()
