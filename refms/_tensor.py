@@ -84,10 +84,11 @@ def _is_dynamic(shape):
 _new = object.__new__        # one global lookup instead of object's attribute on every call
 
 
-def tensor_of(array, dtype):
-    """A Tensor wrapping ``array`` (already of ``dtype``) without copying: ``Tensor._make``
-    as a plain function, for the executors' hot paths (a classmethod call costs more)."""
-    t = _new(Tensor)
+def tensor_of(array, dtype, cls=None):
+    """A Tensor (of class ``cls``, default Tensor) wrapping ``array``, already of ``dtype``,
+    without copying: the one fast constructor, a plain function for the executors' hot paths
+    (a classmethod call costs more; ``Tensor._make`` calls this)."""
+    t = _new(cls or Tensor)
     t._data = array
     t._dtype = dtype
     t.weak = False
@@ -163,12 +164,8 @@ class Tensor:
     @classmethod
     def _make(cls, array, dtype, weak=False):
         """Internal fast constructor: wrap ``array`` (already of ``dtype``) without copying."""
-        t = _new(cls)
-        t._data = array
-        t._dtype = dtype
+        t = tensor_of(array, dtype, cls)
         t.weak = weak
-        t._init = None
-        t._shape = None
         return t
 
     # -- data access ---------------------------------------------------------
