@@ -106,6 +106,67 @@ def top_level_names(ms):
     }
 
 
+# -- debug/pynative: a grad_position past the inputs ---------------------------------------
+
+@probe
+def grad_position_out_of_range(ms):
+    """The exception for ``grad_position`` past the inputs, in PyNative and compiled."""
+    x = ms.Tensor(np.ones([1], np.float32))
+
+    def double(a):
+        return a * 2
+
+    @ms.jit
+    def compiled(a):
+        return ms.grad(double, grad_position=1)(a)
+    return {"pynative": [outcome(lambda: ms.grad(double, grad_position=p)(x))
+                         for p in ((0, 1), 1, 2)],
+            "value_and_grad": outcome(lambda: ms.value_and_grad(double, grad_position=(0, 1))(x)),
+            "negative": outcome(lambda: ms.grad(double, grad_position=-1)(x)),
+            "jit": outcome(lambda: compiled(x))}
+
+
+# -- debug/pynative: mindspore.runtime ------------------------------------------------------
+
+@probe
+def runtime_module(ms):
+    """The calls of ``mindspore.runtime`` a CPU script makes, and what they return."""
+    rt = ms.runtime
+    return {"launch_blocking": rt.launch_blocking(), "synchronize": rt.synchronize(),
+            "memory": [rt.memory_allocated(), rt.max_memory_allocated(), rt.memory_reserved(),
+                       rt.max_memory_reserved()],
+            "stats": rt.memory_stats(), "empty_cache": rt.empty_cache(),
+            "dispatch_threads_num": rt.dispatch_threads_num(4),
+            "bad_threads": outcome(lambda: rt.dispatch_threads_num("a"))}
+
+
+# -- compile/static_graph: a classmethod of a Cell is not static-graph syntax ---------------
+
+@probe
+def cell_classmethod_in_graph(ms):
+    """A Cell's classmethod called from a jit construct raises; a staticmethod runs."""
+    class WithClassmethod(ms.nn.Cell):
+        @classmethod
+        def func(cls, x, y):
+            return x + y
+
+        @ms.jit
+        def construct(self, x, y):
+            return self.func(x, y)
+
+    class WithStaticmethod(ms.nn.Cell):
+        @staticmethod
+        def func(x, y):
+            return x + y
+
+        @ms.jit
+        def construct(self, x, y):
+            return self.func(x, y)
+    args = (ms.tensor(1), ms.tensor(2))
+    return {"classmethod": outcome(lambda: int(WithClassmethod()(*args))),
+            "staticmethod": outcome(lambda: int(WithStaticmethod()(*args)))}
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 
