@@ -11,6 +11,7 @@ child (MindSpore ``dataset/engine/datasets.py``)::
     map(ops, input_columns)     apply callables to the chosen columns (default: the first)
     repeat(count)               run the child count times
     project(columns), rename(input, output), take(n), skip(n)
+    filter(predicate), flat_map(func), apply(func)   (:mod:`refms.dataset.filter`)
 
 Nothing runs until iterated: ``create_tuple_iterator`` / ``create_dict_iterator``
 (:mod:`refms.dataset.iterators`) or a plain ``for``.  Each epoch a node's
@@ -156,6 +157,21 @@ class Dataset:
 
     def skip(self, count):
         return SkipDataset(self, count)
+
+    def filter(self, predicate, input_columns=None, num_parallel_workers=None):
+        """The rows for which ``predicate(*columns)`` is true (:mod:`refms.dataset.filter`)."""
+        from .filter import FilterDataset
+        return FilterDataset(self, predicate, input_columns)
+
+    def flat_map(self, func):
+        """Each row replaced by the rows of the Dataset ``func(value)`` returns."""
+        from .filter import FlatMapDataset
+        return FlatMapDataset(self, func)
+
+    def apply(self, apply_func):
+        """``apply_func(self)``, which must return a Dataset."""
+        from .filter import apply_dataset
+        return apply_dataset(self, apply_func)
 
     def save(self, file_name, num_files=1, file_type="mindrecord"):
         """Write one epoch of the rows to MindRecord files (:mod:`refms.dataset.save`)."""

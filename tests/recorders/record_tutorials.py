@@ -167,6 +167,87 @@ def cell_classmethod_in_graph(ms):
             "staticmethod": outcome(lambda: int(WithStaticmethod()(*args)))}
 
 
+# -- dataset/eager, beginner/dataset: filter, flat_map, apply -----------------------------
+
+def _two_columns(ms):
+    return ms.dataset.NumpySlicesDataset({"a": [1, 2, 3, 4, 5, 6], "b": [10, 20, 30, 40, 50, 60]},
+                                         shuffle=False)
+
+
+def _rows(dataset):
+    return [[v.tolist() for v in row] for row in dataset.create_tuple_iterator(output_numpy=True)]
+
+
+@probe
+def dataset_filter_flat_map_apply(ms):
+    """Rows kept by filter, sizes, names; flat_map's rows; apply; the errors."""
+    ds = ms.dataset
+    seen = []
+
+    def above_two(a):
+        seen.append([type(a).__name__, str(a.dtype), list(a.shape)])
+        return a > 2
+    kept = _two_columns(ms).filter(above_two, input_columns=["a"])
+    even = _two_columns(ms).filter(lambda a: a % 2 == 0, input_columns="a").batch(2)
+    one = ds.NumpySlicesDataset([1, 2, 3], column_names=["x"], shuffle=False)
+    doubled = one.flat_map(lambda x: ds.NumpySlicesDataset([int(x)] * 2, column_names=["x"],
+                                                            shuffle=False))
+    return {"kept": _rows(kept), "predicate_input": seen[0],
+            "size": kept.get_dataset_size(), "names": kept.get_col_names(),
+            "all_columns": _rows(_two_columns(ms).filter(lambda a, b: a + b > 40)),
+            "batched": _rows(even), "batched_size": even.get_dataset_size(),
+            "truthy_result": len(_rows(_two_columns(ms).filter(lambda a: "yes", input_columns="a"))),
+            "not_callable": outcome(lambda: _two_columns(ms).filter(3)),
+            "unknown_column": outcome(lambda: _rows(_two_columns(ms).filter(above_two,
+                                                                            input_columns=["zz"]))),
+            "flat_map": _rows(doubled), "flat_map_size": doubled.get_dataset_size(),
+            "apply_size": _two_columns(ms).apply(lambda d: d.batch(4)).get_dataset_size(),
+            "apply_not_dataset": outcome(lambda: _two_columns(ms).apply(lambda d: 3))}
+
+
+# -- dataset/sampler: a user sampler that is a sequence ------------------------------------
+
+@probe
+def sequence_sampler(ms):
+    """A sampler object with only __getitem__ and __len__, and a Sampler with __iter__."""
+    class Indices:
+        def __init__(self):
+            self.index_ids = [3, 4, 3, 2, 0, 11, 5, 5, 5, 9, 1, 11, 11, 11, 11, 8]
+
+        def __getitem__(self, index):
+            return self.index_ids[index]
+
+        def __len__(self):
+            return len(self.index_ids)
+
+    class EverySecond(ms.dataset.Sampler):
+        def __iter__(self):
+            for i in range(0, 10, 2):
+                yield i
+    letters = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"]
+    return [[str(row[0]) for row in ms.dataset.NumpySlicesDataset(
+        letters, column_names=["data"], sampler=sampler).create_tuple_iterator(output_numpy=True)]
+        for sampler in (Indices(), EverySecond())]
+
+
+# -- dataset/python_objects and others: int64 arrays are typed longlong ---------------------
+
+@probe
+def int64_arrays_repr(ms):
+    """repr of int64 arrays from asnumpy and from the dataset pipeline."""
+    t = ms.Tensor(np.array([1, 2]))
+    dataset = ms.dataset.GeneratorDataset(
+        [(np.array([1, 2], np.int64), np.array(3, np.int32), np.array(1.5))], ["a", "b", "c"],
+        shuffle=False)
+    return {"asnumpy": [repr(t.asnumpy()), repr((t + 1).asnumpy()),
+                        repr(ms.tensor([1, 2]).asnumpy()), repr(ms.ops.arange(3).asnumpy())],
+            "from_numpy": repr(ms.Tensor.from_numpy(np.array([1, 2])).asnumpy()),
+            "output_numpy": repr(next(dataset.create_tuple_iterator(output_numpy=True))),
+            "dict": repr(next(dataset.create_dict_iterator(output_numpy=True))),
+            "tensor_asnumpy": repr(next(iter(dataset))[0].asnumpy()),
+            "float": repr(ms.Tensor(np.array([1.5])).asnumpy())}
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 
