@@ -12,6 +12,7 @@ child (MindSpore ``dataset/engine/datasets.py``)::
     repeat(count)               run the child count times
     project(columns), rename(input, output), take(n), skip(n)
     filter(predicate), flat_map(func), apply(func)   (:mod:`refms.dataset.filter`)
+    sync_wait(name), sync_update(name)               (:mod:`refms.dataset.sync`)
 
 Nothing runs until iterated: ``create_tuple_iterator`` / ``create_dict_iterator``
 (:mod:`refms.dataset.iterators`) or a plain ``for``.  Each epoch a node's
@@ -172,6 +173,16 @@ class Dataset:
         """``apply_func(self)``, which must return a Dataset."""
         from .filter import apply_dataset
         return apply_dataset(self, apply_func)
+
+    def sync_wait(self, condition_name, num_batch=1, callback=None):
+        """A gate passing ``num_batch`` rows per ``sync_update`` (:mod:`refms.dataset.sync`)."""
+        from .sync import SyncWaitDataset
+        return SyncWaitDataset(self, condition_name, num_batch, callback)
+
+    def sync_update(self, condition_name, num_batch=None, data=None):
+        """Call the gate's callback with ``data`` and let its next rows through."""
+        from .sync import sync_update
+        sync_update(self, condition_name, num_batch, data)
 
     def save(self, file_name, num_files=1, file_type="mindrecord"):
         """Write one epoch of the rows to MindRecord files (:mod:`refms.dataset.save`)."""

@@ -248,6 +248,41 @@ def int64_arrays_repr(ms):
             "float": repr(ms.Tensor(np.array([1.5])).asnumpy())}
 
 
+# -- dataset/augment: sync_wait / sync_update ------------------------------------------------
+
+@probe
+def sync_wait_update(ms):
+    """The tutorial's policy update between steps, and the errors of sync_update."""
+    class Augment:
+        def __init__(self):
+            self.ep_num = 0
+            self.step_num = 0
+
+        def preprocess(self, value):
+            return np.array((value + self.step_num ** self.ep_num - 1),)
+
+        def update(self, data):
+            self.ep_num = data["ep_num"]
+            self.step_num = data["step_num"]
+    dataset = ms.dataset.NumpySlicesDataset(list(range(1, 4)), shuffle=False)
+    aug = Augment()
+    dataset = dataset.sync_wait(condition_name="policy", callback=aug.update)
+    dataset = dataset.map(operations=[aug.preprocess])
+    iterator = dataset.create_tuple_iterator(num_epochs=3)
+    seen, step = [], 0
+    for epoch in range(3):
+        for row in iterator:
+            seen.append(int(row[0].asnumpy()))
+            step += 1
+            dataset.sync_update(condition_name="policy", data={"ep_num": epoch, "step_num": step})
+    other = ms.dataset.NumpySlicesDataset([1, 2], shuffle=False).sync_wait(condition_name="p")
+    return {"rows": seen,
+            "unknown_name": outcome(lambda: other.sync_update(condition_name="q")),
+            "zero_update": outcome(lambda: other.sync_update(condition_name="p", num_batch=0)),
+            "zero_wait": outcome(lambda: ms.dataset.NumpySlicesDataset([1]).sync_wait(
+                condition_name="p", num_batch=0))}
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 
