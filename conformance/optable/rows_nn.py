@@ -85,6 +85,12 @@ def as_dtype_of(fn):
     return ref
 
 
+def relu_cubed_slope(x):
+    """d/dx Σ relu(x)³ = 3·relu(x)², through ReLU's bprop: its own gradient (the row's
+    gradient check) is the second derivative 6·relu(x), so ReluGrad's bprop is checked too."""
+    return ms.grad(lambda t: ops.ReduceSum()(ops.relu(t) ** 3))(x)
+
+
 def relu_grad_ref(dy, x):
     """ReLU's backward [ran 2.10]: dy where x > 0 (a NaN or a zero of either sign gives 0), in
     dy's dtype; mixed widths of one kind are allowed."""
@@ -501,6 +507,8 @@ ACTIVATION = [
     OpRow("ReluGrad", ops.ReluGrad(), relu_grad_ref,
           [np.ones(3, np.float16), f32([1.0, -1.0, 0.0])], grad=False,
           id="ReluGrad-float16-mask-float32"),
+    OpRow("ReluGrad", relu_cubed_slope, lambda x: (3 * np.maximum(x, 0) ** 2).astype(x.dtype),
+          away_from_zero((3, 4)), rtol=1e-5, atol=1e-5, id="ReluGrad-second-order"),
     OpRow("Sigmoid", ops.Sigmoid(), as_dtype_of(lambda x: 1 / (1 + np.exp(-np.float64(x)))),
           randn((3, 4)), errors=[([i32([1, 2])], TypeError)]),
     OpRow("Sigmoid", ops.sigmoid, lambda x: np.array([0.0, 0.5, 1.0], np.float32),
