@@ -115,6 +115,37 @@ for kind in ("library", "user"):
     show(kind + " calls", [net.calls])
     show(kind + " params", net.trainable_params())
 """,
+    # A lambda compiled by itself (jit in any mode, a gradient in GRAPH_MODE at top level)
+    # must be defined on a line of its own: TypeError inside a call or a tuple, SyntaxError
+    # when its line starts inside an open bracket.  Inside a compiled def it is fine.
+    "lambda_inline_jit": """
+show("out", [ms.jit(lambda a: a * 2)(Tensor(x[0]))])
+""",
+    "lambda_inline_grad": """
+show("out", ms.value_and_grad(lambda a: (a * a).sum())(Tensor(x[0])))
+""",
+    "lambda_in_tuple": """
+double, triple = (lambda a: a * 2), (lambda a: a * 3)
+show("out", [ms.jit(triple)(Tensor(x[0]))])
+""",
+    "lambda_continued": """
+grad = ms.grad(
+    lambda a: (a * a).sum())
+show("out", [grad(Tensor(x[0]))])
+""",
+    "lambda_own_line": """
+double = lambda a: a * 2
+square = lambda a: (a * a).sum()
+show("out", [ms.jit(double)(Tensor(x[0])), ms.grad(square)(Tensor(x[0]))])
+
+
+@ms.jit
+def inner(a):
+    return ms.grad(lambda b: (b * b * b).sum())(a)
+
+
+show("inner", [inner(Tensor(x[0]))])
+""",
 }
 
 PROGRAMS = {f"{name}_{mode.lower()}": _HEADER.format(mode=mode) + body
