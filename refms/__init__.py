@@ -39,6 +39,15 @@ from . import cuda                                 # is_available / why_unavaila
 from .train import (Model, Callback, RunContext, LossMonitor, TimeMonitor, CheckpointConfig,
                     ModelCheckpoint, Accuracy, Loss, FixedLossScaleManager,
                     DynamicLossScaleManager, LossScaleManager)
+# Names MindSpore 2.10 also exposes at the top level (``mindspore.STRICT``, ``mindspore.MAE``, ...)
+from .graph.syntax_level import STRICT, COMPATIBLE, LAX
+from .train import (MAE, MSE, Metric, TopKCategoricalAccuracy, Top1CategoricalAccuracy,
+                    Top5CategoricalAccuracy, names, get_metric_fn)
+from .train.metrics import rearrange_inputs
+from .amp import build_train_network
+from .ops.primitive import constexpr
+from .mindrecord import FileWriter, FileReader
+from .ops.meta import is_tensor
 
 __version__ = "0.1.0"
 
@@ -62,4 +71,19 @@ __all__ = [
     "save_checkpoint", "load_checkpoint", "load_param_into_net",
     # the optional GPU library
     "cuda",
+    # top-level spellings of names that live in submodules
+    "STRICT", "COMPATIBLE", "LAX", "MAE", "MSE", "Metric", "TopKCategoricalAccuracy",
+    "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "names", "get_metric_fn",
+    "rearrange_inputs", "build_train_network", "constexpr", "FileWriter", "FileReader",
+    "is_tensor", "byte", "short", "long", "ubyte", "ushort", "intc", "uintc", "intp", "uintp",
+    "cfloat", "cdouble",
 ]
+
+# MindSpore's PyTorch-style dtype aliases (``mindspore.long is mindspore.int64``).  The ones
+# that shadow Python builtins (``mindspore.int``, ``float``, ``bool``) are set last so that
+# nothing in this module reads them by mistake.
+byte, short, long = int8, int16, int64
+ubyte, ushort = uint8, uint16
+intc, uintc, intp, uintp = int32, uint32, int64, uint64
+cfloat, cdouble = complex64, complex128
+globals().update({"int": int32, "float": float32, "bool": bool_})

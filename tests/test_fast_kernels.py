@@ -471,6 +471,16 @@ CONV_CASES = [
     ((2, 4, 8, 7), (4, 1, 3, 3), (1, 1), "same", (1, 1), 4),           # depthwise
     ((2, 4, 8, 7), (8, 1, 3, 2), (2, 1), (1, 0, 2, 1), (2, 1), 4),     # depthwise, multiplier 2
     ((2, 3, 6, 6), (3, 1, 1, 1), (2, 2), "valid", (1, 1), 3),          # depthwise 1×1, stride 2
+    # one input channel (LeNet's first layer), small products: one sample a task
+    ((5, 1, 12, 11), (3, 1, 5, 5), (1, 1), "valid", (1, 1), 1),
+    ((4, 1, 9, 10), (2, 1, 3, 3), (2, 2), (1, 1, 1, 1), (1, 1), 1),
+    ((3, 1, 10, 9), (4, 1, 3, 2), (1, 2), "same", (2, 1), 1),
+    ((32, 4, 13, 12), (6, 2, 3, 3), (2, 1), (1, 2, 0, 1), (1, 2), 2),  # several threads
+    # large products: chunks of several samples, multithreaded GEMMs
+    ((3, 8, 20, 20), (32, 8, 3, 3), (1, 1), "same", (1, 1), 1),
+    ((3, 8, 21, 19), (34, 8, 3, 3), (1, 1), "valid", (1, 1), 1),
+    ((3, 16, 30, 29), (64, 8, 3, 3), (2, 1), (1, 2, 0, 1), (2, 1), 2),
+    ((2, 9, 33, 31), (40, 9, 3, 3), (2, 2), "same", (2, 2), 1),
 ]
 
 
@@ -497,6 +507,25 @@ def test_conv2d_and_backprops(dtype, case):
     assert_same(fast(dout, w, x.shape, *args), reference(dout, w, x.shape, *args), dtype)
     fast, reference = twin_and_reference("conv2d_backprop_filter")
     assert_same(fast(dout, x, w.shape, *args), reference(dout, x, w.shape, *args), dtype)
+
+
+def test_conv_cases_cover_both_algorithms():
+    """The table reaches both of the twin's algorithms (small products one sample a task,
+    large ones a chunk of samples a GEMM), each with padding, stride, dilation and groups."""
+    conv = pytest.importorskip("refms._fast.conv", reason="the conv twin is not built")
+    seen = {True: set(), False: set()}
+    for case in CONV_CASES:
+        x, w, (stride, pad, dilation, groups) = _conv_case(case, np.float32)
+        geometry = conv._geometry(x.shape, w.shape, stride, pad, dilation, groups)
+        if groups == x.shape[1]:
+            continue                                        # depthwise: direct loops
+        features = {"pad" if any(pad) else "valid", "stride" if max(stride) > 1 else "",
+                    "dilation" if max(dilation) > 1 else "", "groups" if groups > 1 else ""}
+        seen[bool(geometry.by_sample)] |= features
+        if not geometry.by_sample:
+            assert geometry.nb > 1 or x.shape[0] == 1, case
+    for by_sample in (True, False):
+        assert {"pad", "valid", "stride", "dilation", "groups"} <= seen[by_sample], by_sample
 
 
 def test_conv2d_non_contiguous_and_other_dtypes():

@@ -7,21 +7,37 @@ Contract (the reference's; NCHW, ``pad = (top, bottom, left, right)``)::
     conv2d_backprop_input(dout, w, x_shape, stride, pad, dilation, groups)   -> dx
     conv2d_backprop_filter(dout, x, w_shape, stride, pad, dilation, groups)  -> dw
 
-Algorithm (general case): *im2col + GEMM*, a few samples at a time.
+Two algorithms, both *im2col + GEMM*: the convolution becomes a matrix product
+of the weights with a column matrix ``cols`` of shape (K, P), K = C·kh·kw,
+P = OH·OW, whose row (c, p, q), column (i, j) holds
+``x_pad[c, i·sh + p·dh, j·sw + q·dw]`` (the zero padding written as zeros).
+The GEMMs are BLAS ``sgemm``/``dgemm`` (numpy's BLAS, ``_blas.pxi``).
 
-* A chunk of ``nb`` samples is unfolded into a column matrix
-  ``cols`` of shape (K, nb·P), K = C·kh·kw, P = OH·OW: row (c, p, q),
-  column (s, i, j) holds ``x_pad[s, c, i·sh + p·dh, j·sw + q·dw]``.  The
-  loop runs over (sample, channel) planes in parallel (OpenMP ``prange``)
-  and copies whole rows, with the zero padding written as zeros.
-* forward: for each group g, ``Y_g (O/G, nb·P) = W_g (O/G, K/G) · cols_g``
-  by one BLAS ``sgemm``/``dgemm`` (numpy's BLAS, ``_blas.pxi``), then
-  the (O, nb, P) result is copied to y's (nb, O, P) layout.  With one
-  sample per chunk the GEMM writes straight into y.
-* backprop_filter: ``dW_g += dY_g (O/G, nb·P) · cols_gᵀ``, summed over the
-  chunks by the GEMM itself (β = 1).
+*Small products, one sample a task* (per-sample GEMM of at most 2¹⁸
+multiply-adds, e.g. LeNet's layers): one OpenMP ``prange`` over the samples;
+each thread unfolds its sample into its own ``cols`` (small enough to stay in
+its L2 cache) and calls BLAS, which runs such small products in the calling
+thread.  Per sample and group g:
+
+* forward: ``Y_g (O/G, P) = W_g (O/G, K/G) · cols_g``, written straight
+  into y's NCHW layout;
 * backprop_input: ``dcols_g = W_gᵀ · dY_g``, then *col2im*, the adjoint of
-  im2col, adds every column entry back into its input cell; each
+  im2col, adds every column entry back into its input cell of dx;
+* backprop_filter: ``dW_gᵀ (K/G, O/G) += cols_g · dY_gᵀ``, into the
+  thread's own sum; dY is transposed first (O·P values) so that BLAS reads
+  both operands along rows (several times faster than ``dY · colsᵀ``), and
+  the threads' sums are added at the end.
+
+*Large products, a chunk of samples at a time*: a chunk of ``nb`` samples is
+unfolded into ``cols`` of shape (K, nb·P), columns (s, i, j), by a ``prange``
+over (sample, channel) planes, and each product is one multithreaded GEMM:
+
+* forward: ``Y_g (O/G, nb·P) = W_g · cols_g``, then the (O, nb, P) result is
+  copied to y's (nb, O, P) layout (with one sample a chunk the GEMM writes
+  straight into y);
+* backprop_filter: ``dW_g += dY_g (O/G, nb·P) · cols_gᵀ``, summed over the
+  chunks by the GEMM itself (β = 1);
+* backprop_input: ``dcols_g = W_gᵀ · dY_g``, then col2im; each
   (sample, channel) plane is written by one thread only.
 
 The chunk holds as many samples as keep ``cols`` near 4 MiB (at least
@@ -39,7 +55,7 @@ empty shapes and non-positive output sizes go to the reference kernel.
 import numpy as np
 
 cimport cython
-from cython.parallel cimport prange
+from cython.parallel cimport prange, threadid
 from libc.string cimport memset, memcpy
 from cython cimport floating
 
@@ -56,6 +72,10 @@ ctypedef fused real:
 
 #: Target size of one chunk's column matrix, in elements (4 MiB of float32).
 cdef Py_ssize_t CHUNK_ELEMENTS = 1 << 20
+
+#: Largest per-sample product (multiply-adds, O/G · K/G · P) run one sample a task: below
+#: OpenBLAS's threshold for threading a GEMM (65536 · 4), so each GEMM runs in its caller.
+cdef Py_ssize_t SMALL_GEMM = 1 << 18
 
 
 cdef void _gemm(bint trans_a, bint trans_b, int m, int n, int k, real alpha,
@@ -92,68 +112,85 @@ cdef inline Py_ssize_t _end(Py_ssize_t out_len, Py_ssize_t in_len, Py_ssize_t st
     return first if last < first else last
 
 
+cdef void _unfold_plane(const real* src, real* dst, Py_ssize_t ld, Py_ssize_t h, Py_ssize_t w,
+                       int kh, int kw, int sh, int sw, int top, int left, int dh, int dw,
+                       Py_ssize_t oh, Py_ssize_t ow) noexcept nogil:
+    """dst[(p, q) · ld + (i, j)] = src_pad[i·sh + p·dh, j·sw + q·dw]: one input plane's kh·kw
+    rows of the column matrix (row (p, q) starts ld elements after row (p, q) − 1)."""
+    cdef Py_ssize_t p, q, i, j, row, lo, hi, offset
+    cdef real* out
+    for p in range(kh):
+        for q in range(kw):
+            offset = q * dw - left
+            lo = _first(sw, offset)
+            hi = _end(ow, w, sw, offset, lo)
+            out = dst + (p * kw + q) * ld
+            for i in range(oh):
+                row = i * sh + p * dh - top
+                if row < 0 or row >= h:
+                    memset(out + i * ow, 0, ow * sizeof(real))
+                    continue
+                for j in range(lo):
+                    out[i * ow + j] = 0
+                if sw == 1:             # contiguous (vectorized); no memcpy call: rows are short
+                    for j in range(lo, hi):
+                        out[i * ow + j] = src[row * w + j + offset]
+                else:
+                    for j in range(lo, hi):
+                        out[i * ow + j] = src[row * w + j * sw + offset]
+                for j in range(hi, ow):
+                    out[i * ow + j] = 0
+
+
+cdef void _fold_plane(const real* src, real* dst, Py_ssize_t ld, Py_ssize_t h, Py_ssize_t w,
+                      int kh, int kw, int sh, int sw, int top, int left, int dh, int dw,
+                      Py_ssize_t oh, Py_ssize_t ow) noexcept nogil:
+    """Adjoint of :func:`_unfold_plane`: dst (h, w) = Σ over the taps of the column entries
+    that read each cell."""
+    cdef Py_ssize_t p, q, i, j, row, lo, hi, offset
+    cdef const real* col
+    memset(dst, 0, h * w * sizeof(real))
+    for p in range(kh):
+        for q in range(kw):
+            offset = q * dw - left
+            lo = _first(sw, offset)
+            hi = _end(ow, w, sw, offset, lo)
+            col = src + (p * kw + q) * ld
+            for i in range(oh):
+                row = i * sh + p * dh - top
+                if row < 0 or row >= h:
+                    continue
+                for j in range(lo, hi):
+                    dst[row * w + j * sw + offset] += col[i * ow + j]
+
+
 cdef void _im2col(const real* x, real* cols, Py_ssize_t nb, Py_ssize_t c, Py_ssize_t h,
                   Py_ssize_t w, int kh, int kw, int sh, int sw, int top, int left, int dh, int dw,
                   Py_ssize_t oh, Py_ssize_t ow) noexcept nogil:
     """cols[(ch, p, q), (s, i, j)] = x_pad[s, ch, i·sh + p·dh, j·sw + q·dw] for nb samples."""
-    cdef Py_ssize_t plane, s, ch, p, q, i, j, row, lo, hi, offset
+    cdef Py_ssize_t plane, s, ch
     cdef Py_ssize_t P = oh * ow, ld = nb * P
-    cdef const real* src
-    cdef real* dst
     cdef int threads = _threads(nb * c * kh * kw * oh * ow)
     for plane in prange(nb * c, schedule="static", num_threads=threads):
         s = plane // c
         ch = plane % c
-        src = x + plane * h * w
-        for p in range(kh):
-            for q in range(kw):
-                offset = q * dw - left
-                lo = _first(sw, offset)
-                hi = _end(ow, w, sw, offset, lo)
-                dst = cols + ((ch * kh + p) * kw + q) * ld + s * P
-                for i in range(oh):
-                    row = i * sh + p * dh - top
-                    if row < 0 or row >= h:
-                        memset(dst + i * ow, 0, ow * sizeof(real))
-                        continue
-                    for j in range(lo):
-                        dst[i * ow + j] = 0
-                    if sw == 1:
-                        memcpy(dst + i * ow + lo, src + row * w + lo + offset,
-                               (hi - lo) * sizeof(real))
-                    else:
-                        for j in range(lo, hi):
-                            dst[i * ow + j] = src[row * w + j * sw + offset]
-                    for j in range(hi, ow):
-                        dst[i * ow + j] = 0
+        _unfold_plane(x + plane * h * w, cols + ch * kh * kw * ld + s * P, ld, h, w, kh, kw,
+                      sh, sw, top, left, dh, dw, oh, ow)
 
 
 cdef void _col2im(const real* cols, real* x, Py_ssize_t nb, Py_ssize_t c, Py_ssize_t h,
                   Py_ssize_t w, int kh, int kw, int sh, int sw, int top, int left, int dh, int dw,
                   Py_ssize_t oh, Py_ssize_t ow) noexcept nogil:
-    """x[s, ch] = Σ over the taps of the column entries that read each cell (adjoint of im2col)."""
-    cdef Py_ssize_t plane, s, ch, p, q, i, j, row, lo, hi, offset
+    """x[s, ch] = Σ over the taps of the column entries that read each cell (adjoint of im2col);
+    each (sample, channel) plane is written by one thread."""
+    cdef Py_ssize_t plane, s, ch
     cdef Py_ssize_t P = oh * ow, ld = nb * P
-    cdef const real* src
-    cdef real* dst
     cdef int threads = _threads(nb * c * kh * kw * oh * ow)
     for plane in prange(nb * c, schedule="static", num_threads=threads):
         s = plane // c
         ch = plane % c
-        dst = x + plane * h * w
-        memset(dst, 0, h * w * sizeof(real))
-        for p in range(kh):
-            for q in range(kw):
-                offset = q * dw - left
-                lo = _first(sw, offset)
-                hi = _end(ow, w, sw, offset, lo)
-                src = cols + ((ch * kh + p) * kw + q) * ld + s * P
-                for i in range(oh):
-                    row = i * sh + p * dh - top
-                    if row < 0 or row >= h:
-                        continue
-                    for j in range(lo, hi):
-                        dst[row * w + j * sw + offset] += src[i * ow + j]
+        _fold_plane(cols + ch * kh * kw * ld + s * P, x + plane * h * w, ld, h, w, kh, kw,
+                    sh, sw, top, left, dh, dw, oh, ow)
 
 
 cdef void _rows_to_samples(const real* buf, real* y, Py_ssize_t nb, Py_ssize_t o,
@@ -181,7 +218,8 @@ cdef void _samples_to_rows(const real* y, real* buf, Py_ssize_t nb, Py_ssize_t o
 cdef class _Geometry:
     """Sizes of one convolution, checked once."""
     cdef public Py_ssize_t n, c, h, w, o, oh, ow, K, P, nb, groups
-    cdef public int kh, kw, sh, sw, top, left, dh, dw
+    cdef public int kh, kw, sh, sw, top, left, dh, dw, threads
+    cdef public bint by_sample
 
 
 def _geometry(x_shape, w_shape, stride, pad, dilation, groups):
@@ -203,6 +241,8 @@ def _geometry(x_shape, w_shape, stride, pad, dilation, groups):
     g.K = c * kh * kw
     g.P = g.oh * g.ow
     g.nb = max(1, min(n, CHUNK_ELEMENTS // max(g.K * g.P, 1)))
+    g.by_sample = n > 1 and (o // g.groups) * (g.K // g.groups) * g.P <= SMALL_GEMM
+    g.threads = min(n, _threads(n * g.K * g.P))
     return g
 
 
@@ -289,6 +329,82 @@ cdef void _backward_filter(const real* dout, const real* x, real* dw, real* cols
                   beta, dw + gi * og * kg, kg)
         beta = 1
         n0 += nb
+
+
+# --------------------------------------------------------------------------- small: one sample a task
+
+cdef void _sample_forward(const real* x, const real* wt, real* y, real* cols,
+                          _Geometry g) noexcept nogil:
+    """y (O, P) = W_g · im2col(x) per group, for one sample: the GEMM writes NCHW."""
+    cdef Py_ssize_t ch, gi
+    cdef Py_ssize_t og = g.o // g.groups, kg = g.K // g.groups
+    for ch in range(g.c):
+        _unfold_plane(x + ch * g.h * g.w, cols + ch * g.kh * g.kw * g.P, g.P, g.h, g.w, g.kh,
+                      g.kw, g.sh, g.sw, g.top, g.left, g.dh, g.dw, g.oh, g.ow)
+    for gi in range(g.groups):
+        _gemm(False, False, og, g.P, kg, 1, wt + gi * og * kg, kg, cols + gi * kg * g.P, g.P,
+              0, y + gi * og * g.P, g.P)
+
+
+cdef void _sample_backward_input(const real* dout, const real* wt, real* dx, real* cols,
+                                 _Geometry g) noexcept nogil:
+    """dx (C, H, W) = col2im(W_gᵀ · dY_g) per group, for one sample."""
+    cdef Py_ssize_t ch, gi
+    cdef Py_ssize_t og = g.o // g.groups, kg = g.K // g.groups
+    for gi in range(g.groups):
+        _gemm(True, False, kg, g.P, og, 1, wt + gi * og * kg, kg, dout + gi * og * g.P, g.P,
+              0, cols + gi * kg * g.P, g.P)
+    for ch in range(g.c):
+        _fold_plane(cols + ch * g.kh * g.kw * g.P, dx + ch * g.h * g.w, g.P, g.h, g.w, g.kh,
+                    g.kw, g.sh, g.sw, g.top, g.left, g.dh, g.dw, g.oh, g.ow)
+
+
+cdef void _sample_backward_filter(const real* dout, const real* x, real* dwt, real* cols,
+                                  real* grads, _Geometry g) noexcept nogil:
+    """dW_gᵀ (K/G, O/G) += im2col(x)_g (K/G, P) · dY_gᵀ (P, O/G) per group, for one sample.
+
+    dY is transposed first (O·P values) so that both GEMM operands are read along their rows:
+    BLAS runs the product as fast as the forward's, several times faster than dY · colsᵀ.
+    """
+    cdef Py_ssize_t ch, gi, oc, k
+    cdef Py_ssize_t og = g.o // g.groups, kg = g.K // g.groups
+    for oc in range(g.o):
+        for k in range(g.P):
+            grads[k * g.o + oc] = dout[oc * g.P + k]
+    for ch in range(g.c):
+        _unfold_plane(x + ch * g.h * g.w, cols + ch * g.kh * g.kw * g.P, g.P, g.h, g.w, g.kh,
+                      g.kw, g.sh, g.sw, g.top, g.left, g.dh, g.dw, g.oh, g.ow)
+    for gi in range(g.groups):
+        _gemm(False, False, kg, og, g.P, 1, cols + gi * kg * g.P, g.P, grads + gi * og, g.o,
+              1, dwt + gi * kg * og, og)
+
+
+cdef void _forward_by_sample(const real* x, const real* wt, real* y, real* scratch, _Geometry g,
+                             int threads) noexcept nogil:
+    cdef Py_ssize_t s
+    for s in prange(g.n, schedule="static", num_threads=threads):
+        _sample_forward(x + s * g.c * g.h * g.w, wt, y + s * g.o * g.P,
+                        scratch + threadid() * g.K * g.P, g)
+
+
+cdef void _backward_input_by_sample(const real* dout, const real* wt, real* dx, real* scratch,
+                                    _Geometry g, int threads) noexcept nogil:
+    cdef Py_ssize_t s
+    for s in prange(g.n, schedule="static", num_threads=threads):
+        _sample_backward_input(dout + s * g.o * g.P, wt, dx + s * g.c * g.h * g.w,
+                               scratch + threadid() * g.K * g.P, g)
+
+
+cdef void _backward_filter_by_sample(const real* dout, const real* x, real* partial,
+                                     real* scratch, _Geometry g, int threads) noexcept nogil:
+    """partial[t, g] = Σ over thread t's samples of dW_gᵀ (zeroed by the caller)."""
+    cdef Py_ssize_t s
+    cdef Py_ssize_t per_thread = (g.K + g.o) * g.P
+    for s in prange(g.n, schedule="static", num_threads=threads):
+        _sample_backward_filter(dout + s * g.o * g.P, x + s * g.c * g.h * g.w,
+                                partial + threadid() * g.o * (g.K // g.groups),
+                                scratch + threadid() * per_thread,
+                                scratch + threadid() * per_thread + g.K * g.P, g)
 
 
 # --------------------------------------------------------------------------- depthwise: direct loops
@@ -389,6 +505,12 @@ def _run_forward(real[:, :, :, ::1] x, real[:, :, :, ::1] w, real[:, :, :, ::1] 
             _dw_forward(&x[0, 0, 0, 0], &w[0, 0, 0, 0], &y[0, 0, 0, 0], g)
         return
     dtype = np.float32 if real is float else np.float64
+    if g.by_sample:
+        cols = np.empty(g.threads * g.K * g.P, dtype=dtype)
+        with nogil:
+            _forward_by_sample(&x[0, 0, 0, 0], &w[0, 0, 0, 0], &y[0, 0, 0, 0], &cols[0], g,
+                               g.threads)
+        return
     cols = np.empty(g.K * g.nb * g.P, dtype=dtype)
     buf = np.empty(g.o * g.nb * g.P, dtype=dtype)
     with nogil:
@@ -403,6 +525,12 @@ def _run_backward_input(real[:, :, :, ::1] dout, real[:, :, :, ::1] w, real[:, :
             _dw_backward_input(&dout[0, 0, 0, 0], &w[0, 0, 0, 0], &dx[0, 0, 0, 0], g)
         return
     dtype = np.float32 if real is float else np.float64
+    if g.by_sample:
+        cols = np.empty(g.threads * g.K * g.P, dtype=dtype)
+        with nogil:
+            _backward_input_by_sample(&dout[0, 0, 0, 0], &w[0, 0, 0, 0], &dx[0, 0, 0, 0],
+                                      &cols[0], g, g.threads)
+        return
     cols = np.empty(g.K * g.nb * g.P, dtype=dtype)
     buf = np.empty(g.o * g.nb * g.P, dtype=dtype)
     with nogil:
@@ -412,11 +540,21 @@ def _run_backward_input(real[:, :, :, ::1] dout, real[:, :, :, ::1] w, real[:, :
 def _run_backward_filter(real[:, :, :, ::1] dout, real[:, :, :, ::1] x, real[:, :, :, ::1] dw,
                          _Geometry g):
     cdef real[::1] cols, buf
+    cdef real[:, :, :, ::1] partial
     if _is_depthwise(g):
         with nogil:
             _dw_backward_filter(&dout[0, 0, 0, 0], &x[0, 0, 0, 0], &dw[0, 0, 0, 0], g)
         return
     dtype = np.float32 if real is float else np.float64
+    if g.by_sample:
+        cols = np.empty(g.threads * (g.K + g.o) * g.P, dtype=dtype)
+        partial = np.zeros((g.threads, g.groups, g.K // g.groups, g.o // g.groups), dtype=dtype)
+        with nogil:
+            _backward_filter_by_sample(&dout[0, 0, 0, 0], &x[0, 0, 0, 0], &partial[0, 0, 0, 0],
+                                       &cols[0], g, g.threads)
+        total = np.asarray(partial).sum(axis=0)                       # (G, K/G, O/G)
+        np.asarray(dw)[...] = total.transpose(0, 2, 1).reshape(np.asarray(dw).shape)
+        return
     cols = np.empty(g.K * g.nb * g.P, dtype=dtype)
     buf = np.empty(g.o * g.nb * g.P, dtype=dtype)
     with nogil:

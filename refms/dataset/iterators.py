@@ -86,7 +86,7 @@ class _Iterator:
             return array
         if array.dtype.kind in "USO":
             return array                 # strings stay numpy, as MindSpore keeps them
-        return Tensor(array)
+        return Tensor.from_numpy(np.array(array))    # a copy the tensor owns, numpy-backed
 
     def get_next(self):
         return next(self)
