@@ -115,6 +115,54 @@ for kind in ("library", "user"):
     show(kind + " calls", [net.calls])
     show(kind + " params", net.trainable_params())
 """,
+    # ModelCheckpoint's files: in GRAPH_MODE also <prefix>-graph.meta, written at the first
+    # step whether or not a checkpoint is saved then.
+    "checkpoint_files": """
+import os
+import tempfile
+
+net = nn.Dense(4, 3)
+model = ms.Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+                 nn.SGD(net.trainable_params(), 0.1))
+data = ms.dataset.NumpySlicesDataset({"x": x, "y": y}, shuffle=False).batch(4)
+directory = tempfile.mkdtemp()
+for steps in (100, 1):
+    config = ms.train.CheckpointConfig(save_checkpoint_steps=steps, keep_checkpoint_max=5)
+    saver = ms.train.ModelCheckpoint(prefix="net", directory=directory, config=config)
+    model.train(1, data, callbacks=[saver], dataset_sink_mode=False)
+    print(sorted(os.listdir(directory)))
+""",
+    # A lambda compiled by itself (jit in any mode, a gradient in GRAPH_MODE at top level)
+    # must be defined on a line of its own: TypeError inside a call or a tuple, SyntaxError
+    # when its line starts inside an open bracket.  Inside a compiled def it is fine.
+    "lambda_inline_jit": """
+show("out", [ms.jit(lambda a: a * 2)(Tensor(x[0]))])
+""",
+    "lambda_inline_grad": """
+show("out", ms.value_and_grad(lambda a: (a * a).sum())(Tensor(x[0])))
+""",
+    "lambda_in_tuple": """
+double, triple = (lambda a: a * 2), (lambda a: a * 3)
+show("out", [ms.jit(triple)(Tensor(x[0]))])
+""",
+    "lambda_continued": """
+grad = ms.grad(
+    lambda a: (a * a).sum())
+show("out", [grad(Tensor(x[0]))])
+""",
+    "lambda_own_line": """
+double = lambda a: a * 2
+square = lambda a: (a * a).sum()
+show("out", [ms.jit(double)(Tensor(x[0])), ms.grad(square)(Tensor(x[0]))])
+
+
+@ms.jit
+def inner(a):
+    return ms.grad(lambda b: (b * b * b).sum())(a)
+
+
+show("inner", [inner(Tensor(x[0]))])
+""",
 }
 
 PROGRAMS = {f"{name}_{mode.lower()}": _HEADER.format(mode=mode) + body
