@@ -28,7 +28,7 @@ from .seed import set_seed, get_seed
 from . import common
 from . import nn
 from .graph import jit, ms_function, mutable       # GRAPH_MODE and jit: refms.graph
-from .common.api import jit_class
+from .common.api import jit_class, lazy_inline, no_inline
 from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
 from . import dataset, train, amp
 from . import communication, parallel, log, profiler, runtime
@@ -76,7 +76,8 @@ __all__ = [
     "STRICT", "COMPATIBLE", "LAX", "MAE", "MSE", "Metric", "TopKCategoricalAccuracy",
     "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "names", "get_metric_fn",
     "rearrange_inputs", "build_train_network", "constexpr", "FileWriter", "FileReader",
-    "is_tensor", "byte", "short", "long", "ubyte", "ushort", "intc", "uintc", "intp", "uintp",
+    "is_tensor", "lazy_inline", "no_inline", "byte", "short", "long", "ubyte", "ushort", "intc",
+    "uintc", "intp", "uintp",
     "cfloat", "cdouble",
 ]
 

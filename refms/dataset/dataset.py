@@ -24,7 +24,7 @@ import numpy as np
 
 from .._tensor import Tensor
 from . import config
-from .config import get_num_parallel_workers
+from .config import check_num_parallel_workers, get_num_parallel_workers
 from .iterators import DictIterator
 from .iterators import Epoch
 from .iterators import TupleIterator
@@ -107,6 +107,7 @@ class Dataset:
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
               per_batch_map=None, input_columns=None, output_columns=None, pad_info=None,
               **kwargs):
+        check_num_parallel_workers(num_parallel_workers, "batch")
         return BatchDataset(self, batch_size, drop_remainder, per_batch_map, input_columns,
                             output_columns, pad_info)
 
@@ -162,6 +163,7 @@ class Dataset:
     def filter(self, predicate, input_columns=None, num_parallel_workers=None):
         """The rows for which ``predicate(*columns)`` is true (:mod:`refms.dataset.filter`)."""
         from .filter import FilterDataset
+        check_num_parallel_workers(num_parallel_workers, "filter")
         return FilterDataset(self, predicate, input_columns)
 
     def flat_map(self, func):
@@ -425,6 +427,7 @@ class MapDataset(Dataset):
             output_columns = self.input_columns
         self.output_columns = [output_columns] if isinstance(output_columns, str) else \
             list(output_columns)
+        check_num_parallel_workers(num_parallel_workers, "map")
         self.num_parallel_workers = num_parallel_workers or get_num_parallel_workers()
         self.python_multiprocessing = python_multiprocessing
 

@@ -283,6 +283,76 @@ def sync_wait_update(ms):
                 condition_name="p", num_batch=0))}
 
 
+# -- dataset/optimize: num_parallel_workers is bounded by the CPU count ---------------------
+
+@probe
+def num_parallel_workers_bounds(ms):
+    """Which worker counts sources and operations accept (bounds from this machine's CPUs)."""
+    ds = ms.dataset
+    cpus = os.cpu_count()
+
+    def source(workers):
+        return lambda: ds.NumpySlicesDataset([1, 2], num_parallel_workers=workers) and "ok"
+    return {"source": [outcome(source(w)) for w in (1, cpus, cpus + 1, 0, True, 2.0)],
+            "map": [outcome(lambda w=w: ds.NumpySlicesDataset([1, 2]).map(
+                lambda x: x, num_parallel_workers=w) and "ok") for w in (cpus, cpus + 1, -1)],
+            "batch": outcome(lambda: ds.NumpySlicesDataset([1, 2]).batch(
+                1, num_parallel_workers=cpus + 1)),
+            "filter": outcome(lambda: ds.NumpySlicesDataset([1, 2]).filter(
+                lambda x: True, num_parallel_workers=cpus + 1))}
+
+
+# -- dataset/eager: text transforms under their 2.x path ------------------------------------
+
+@probe
+def unicode_char_tokenizer(ms):
+    """UnicodeCharTokenizer from mindspore.dataset.text.transforms, with and without offsets."""
+    import importlib
+    text = importlib.import_module(ms.__name__ + ".dataset.text.transforms")
+    tokens, starts, ends = text.UnicodeCharTokenizer(with_offsets=True)("a\u5317b")
+    return {"same_class": text.UnicodeCharTokenizer is ms.dataset.text.UnicodeCharTokenizer,
+            "tokens": repr(text.UnicodeCharTokenizer()("Welcome to Beijing !")),
+            "offsets": [tokens.tolist(), starts.tolist(), ends.tolist(), str(starts.dtype)],
+            "empty": repr(text.UnicodeCharTokenizer()("")),
+            "not_scalar": outcome(lambda: text.UnicodeCharTokenizer()(np.array(["ab", "c"]))),
+            "to_number": repr(text.ToNumber(ms.int32)(["123456"])),
+            "vision_path": importlib.import_module(
+                ms.__name__ + ".dataset.vision.transforms").Resize is ms.dataset.vision.Resize}
+
+
+# -- compile/static_graph_expert_programming: lazy_inline and no_inline ---------------------
+
+@probe
+def inline_hints(ms):
+    """Cells with a lazy_inline __init__ and no_inline functions compute as without them."""
+    class Scaled(ms.nn.Cell):
+        @ms.lazy_inline
+        def __init__(self, a):
+            super().__init__()
+            self.a = a
+
+        def construct(self, x):
+            return x * self.a
+
+    class Plain(ms.nn.Cell):
+        @ms.lazy_inline(policy="front")
+        def __init__(self):
+            super().__init__()
+
+        def construct(self, x):
+            return x
+
+    @ms.no_inline
+    def plus_one(x):
+        return x + 1
+
+    @ms.jit
+    def twice(x):
+        return plus_one(x) * 2
+    return [float(Scaled(2)(ms.Tensor(3.0))), float(Plain()(ms.Tensor(1.0))),
+            float(plus_one(ms.Tensor(1.0))), float(twice(ms.Tensor(1.0)))]
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 
