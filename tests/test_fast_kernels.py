@@ -476,6 +476,9 @@ CONV_CASES = [
     ((4, 1, 9, 10), (2, 1, 3, 3), (2, 2), (1, 1, 1, 1), (1, 1), 1),
     ((3, 1, 10, 9), (4, 1, 3, 2), (1, 2), "same", (2, 1), 1),
     ((32, 4, 13, 12), (6, 2, 3, 3), (2, 1), (1, 2, 0, 1), (1, 2), 2),  # several threads
+    ((4, 4, 11, 12), (6, 2, 3, 2), (1, 1), "valid", (2, 3), 2),        # wide columns, dilated
+    ((6, 3, 11, 10), (4, 3, 3, 3), (2, 1), "valid", (1, 1), 1),        # compact, no padding
+    ((96, 2, 22, 22), (4, 2, 5, 5), (1, 1), "valid", (1, 1), 1),       # filter: 2 GEMMs a block
     # large products: chunks of several samples, multithreaded GEMMs
     ((3, 8, 20, 20), (32, 8, 3, 3), (1, 1), "same", (1, 1), 1),
     ((3, 8, 21, 19), (34, 8, 3, 3), (1, 1), "valid", (1, 1), 1),
@@ -509,11 +512,12 @@ def test_conv2d_and_backprops(dtype, case):
     assert_same(fast(dout, x, w.shape, *args), reference(dout, x, w.shape, *args), dtype)
 
 
-def test_conv_cases_cover_both_algorithms():
-    """The table reaches both of the twin's algorithms (small products one sample a task,
-    large ones a chunk of samples a GEMM), each with padding, stride, dilation and groups."""
+def test_conv_cases_cover_every_algorithm():
+    """The table reaches each of the twin's algorithms: small products one sample a task, with
+    compact columns (each with padding, stride, dilation and groups) or wide ones (stride 1, no
+    padding: with dilation and groups), and large products a chunk of samples a GEMM."""
     conv = pytest.importorskip("refms._fast.conv", reason="the conv twin is not built")
-    seen = {True: set(), False: set()}
+    seen = {"compact": set(), "wide": set(), "chunks": set()}
     for case in CONV_CASES:
         x, w, (stride, pad, dilation, groups) = _conv_case(case, np.float32)
         geometry = conv._geometry(x.shape, w.shape, stride, pad, dilation, groups)
@@ -521,11 +525,26 @@ def test_conv_cases_cover_both_algorithms():
             continue                                        # depthwise: direct loops
         features = {"pad" if any(pad) else "valid", "stride" if max(stride) > 1 else "",
                     "dilation" if max(dilation) > 1 else "", "groups" if groups > 1 else ""}
-        seen[bool(geometry.by_sample)] |= features
         if not geometry.by_sample:
+            seen["chunks"] |= features
             assert geometry.nb > 1 or x.shape[0] == 1, case
-    for by_sample in (True, False):
-        assert {"pad", "valid", "stride", "dilation", "groups"} <= seen[by_sample], by_sample
+        else:
+            seen["wide" if geometry.wide else "compact"] |= features
+    assert {"pad", "valid", "stride", "dilation", "groups"} <= seen["compact"]
+    assert {"pad", "valid", "stride", "dilation", "groups"} <= seen["chunks"]
+    assert {"valid", "dilation", "groups"} <= seen["wide"]
+
+
+def test_conv2d_backprop_filter_is_reproducible():
+    """The filter gradient sums fixed runs of samples in a fixed order, whichever thread runs
+    which run: repeated calls give the same bits."""
+    fast, _ = twin_and_reference("conv2d_backprop_filter")
+    x = random((64, 6, 14, 14), np.float32, 18)
+    dout = random((64, 16, 10, 10), np.float32, 19)
+    args = ((16, 6, 5, 5), (1, 1), (0, 0, 0, 0), (1, 1), 1)
+    first = fast(dout, x, *args)
+    for _ in range(5):
+        np.testing.assert_array_equal(fast(dout, x, *args), first)
 
 
 def test_conv2d_non_contiguous_and_other_dtypes():
