@@ -205,6 +205,31 @@ ops.HyperMap(None, True)(lambda a: order.append(a) or a, (1, (2, 3)))
 ops.Map(None, True)(lambda a: order.append(a) or a, [4, 5])
 print(order)
 """,
+    # A custom Initializer in the DCGAN/VGG style, with the helpers MindSpore keeps private in
+    # mindspore.common.initializer but the zoo imports.
+    "custom_initializer": """
+from mindspore.common.initializer import (Initializer, _assignment, _calculate_correct_fan,
+                                          _calculate_fan_in_and_fan_out, _calculate_gain)
+
+
+class SeededNormal(Initializer):
+    def __init__(self, mean=0.0, sigma=0.01):
+        super().__init__()
+        self.mean, self.sigma = mean, sigma
+
+    def _initialize(self, arr):
+        np.random.seed(999)
+        _assignment(arr, np.random.normal(self.mean, self.sigma, arr.shape))
+
+
+print(_calculate_fan_in_and_fan_out((4, 3, 2, 2)), _calculate_correct_fan((4, 3, 2, 2), "fan_out"))
+show("gains", [np.array([_calculate_gain("leaky_relu", 0.2), _calculate_gain("tanh"),
+                         _calculate_gain("relu"), _calculate_gain("conv2d")])])
+conv = nn.Conv2dTranspose(3, 2, 4, weight_init=SeededNormal(0.0, 0.02), has_bias=False)
+bn = nn.BatchNorm2d(2, gamma_init=SeededNormal(1.0, 0.02))
+show("weights", [conv.weight, bn.gamma])
+print(_assignment(np.zeros(()), np.array(5.0)), _assignment(np.zeros((2,)), 3.0))
+""",
     # A lambda compiled by itself (jit in any mode, a gradient in GRAPH_MODE at top level)
     # must be defined on a line of its own: TypeError inside a call or a tuple, SyntaxError
     # when its line starts inside an open bracket.  Inside a compiled def it is fine.
