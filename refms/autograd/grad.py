@@ -18,7 +18,7 @@ modes return the same structures.  Graph mode plugs in through
 :mod:`refms.autograd.interpreters` (it is :mod:`refms.graph.autodiff` and
 :mod:`refms.graph.grad_dispatch`); this module never imports it.
 """
-from .. import compat
+from .. import compat, context
 from ..ops import functional as F
 from .._tensor import Tensor
 from . import interpreters
@@ -216,8 +216,11 @@ def _positions(grad_position, n_args):
         if p < 0:
             raise ValueError("grad_position must be >= 0.")      # MindSpore 2.10's message
         if p >= n_args:
-            raise ValueError(f"For 'grad', the 'grad_position' {p} is out of range: the function "
-                             f"has {n_args} positional inputs.")
+            # MindSpore 2.10: RuntimeError in PyNative, IndexError when a graph is compiled.
+            compiled = interpreters.tracing() is not None or context.is_graph_mode()
+            error = IndexError if compiled else RuntimeError
+            raise error(f"For 'grad', the 'grad_position' {p} is out of range: the function "
+                        f"has {n_args} positional inputs.")
     return positions, single
 
 
