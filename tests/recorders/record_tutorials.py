@@ -420,6 +420,25 @@ def ops_mint_based(ms):
     return out
 
 
+# -- compile/python_builtin_functions: float scalars a graph computes are float32 -----------
+
+FLOAT_GLOBAL = 0.1
+
+
+@probe
+def graph_float_scalars(ms):
+    """Python floats a jit function computes (float32), returns as they are, or passes through."""
+    @ms.jit
+    def arithmetic(a):
+        return 0.1, a, a * 2, a + 0.1, float(3), 1.5, a / 3, float(-123.6), abs(-0.1), -a
+
+    @ms.jit
+    def from_shape(x):
+        return x.shape[0] * 0.1, float(x.shape[0]) / 3, FLOAT_GLOBAL, FLOAT_GLOBAL * 1
+    return {"arithmetic": [list(arithmetic(0.1)), list(arithmetic(2.2))],
+            "from_shape": list(from_shape(ms.Tensor([1.0, 2.0, 3.0])))}
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 
