@@ -353,6 +353,92 @@ def inline_hints(ms):
             float(plus_one(ms.Tensor(1.0))), float(twice(ms.Tensor(1.0)))]
 
 
+# -- API docs: ops functions computed like their mint twins ---------------------------------
+
+def _values(out):
+    """A result as [dtype, shape, values rounded to 4 decimals] (tuples: a list of those)."""
+    if isinstance(out, (tuple, list)):
+        return [_values(o) for o in out]
+    array = out.asnumpy()
+    values = array.astype(np.float64).round(4).ravel().tolist() if array.dtype.kind in "fc" \
+        else array.ravel().tolist()
+    return [str(out.dtype), list(array.shape), values]
+
+
+@probe
+def ops_mint_based(ms):
+    """ops functions on fixed inputs (values), and the random ones (shapes and dtypes)."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.array([[0.5, -1.5, 2.0, 3.0], [4.0, 0.0, -2.5, 1.0], [1.5, 2.5, -0.5, 0.25]],
+                   np.float32))
+    p = T(np.array([[0.1, 0.2, 0.3, 0.4], [0.9, 0.8, 0.7, 0.6], [0.5, 0.5, 0.25, 0.75]],
+                   np.float32))
+    sq = T(np.array([[2.0, 1.0], [1.0, 3.0]], np.float32))
+    v = T(np.array([1.0, -2.0], np.float32))
+    i = T(np.array([[1, 0, 3], [2, 2, 0]], np.int32))
+    calls = {
+        "tril": lambda: ops.tril(x), "triu": lambda: ops.triu(x, 1),
+        "logsumexp": lambda: ops.logsumexp(x, 1), "cosh": lambda: ops.cosh(x),
+        "arctan2": lambda: ops.arctan2(x, p), "log2": lambda: ops.log2(p),
+        "cumprod": lambda: ops.cumprod(x, 1),    # (ops.roll: no CPU kernel in MindSpore 2.10)
+        "mm": lambda: ops.mm(sq, sq), "outer": lambda: ops.outer(v, v),
+        "inverse": lambda: ops.inverse(sq), "trace": lambda: ops.trace(sq),
+        "nonzero": lambda: ops.nonzero(x), "unbind": lambda: ops.unbind(sq, 1),
+        "hstack": lambda: ops.hstack((sq, sq)), "ravel": lambda: ops.ravel(sq),
+        "nan_to_num": lambda: ops.nan_to_num(T(np.array([np.nan, np.inf, 1.0], np.float32)), 0.0),
+        "logical_xor": lambda: ops.logical_xor(x > 0, p > 0.4),
+        "searchsorted": lambda: ops.searchsorted(T(np.array([1.0, 2.0, 3.0], np.float32)),
+                                                 T(np.array([2.5, 0.5], np.float32))),
+        "addcmul": lambda: ops.addcmul(x, p, p, T(0.5)),
+        "addcdiv": lambda: ops.addcdiv(x, p, p + 1, T(2.0)),
+        "all": lambda: ops.all(x > -3, 1), "any": lambda: ops.any(x > 3),
+        "chunk": lambda: ops.chunk(x, 2, 1), "cummax": lambda: ops.cummax(x, 1),
+        "cummin": lambda: ops.cummin(x, 0), "diff": lambda: ops.diff(x),
+        "eq": lambda: ops.eq(x, p), "fmod": lambda: ops.fmod(x, T(1.5)),
+        "frac": lambda: ops.frac(x), "index_select": lambda: ops.index_select(
+            x, 1, T(np.array([3, 0], np.int32))),
+        "lerp": lambda: ops.lerp(x, p, 0.25), "median": lambda: ops.median(x),
+        "median_axis0": lambda: ops.median(x, 0, True), "mv": lambda: ops.mv(sq, v),
+        "nansum": lambda: ops.nansum(T(np.array([[1.0, np.nan], [2.0, 3.0]], np.float32)), 0),
+        "narrow": lambda: ops.narrow(x, 1, 1, 2),
+        "repeat_interleave": lambda: ops.repeat_interleave(sq, 2, 0),
+        "scatter": lambda: ops.scatter(x[:2], 1, i, p[:2, :3]),
+        "t": lambda: ops.t(sq), "xlogy": lambda: ops.xlogy(p, p + 1),
+        "std": lambda: ops.std(x), "std_axis": lambda: ops.std(x, 1, 1, True),
+        "var": lambda: ops.var(x, 0), "std_mean": lambda: ops.std_mean(x, 1),
+        "var_mean": lambda: ops.var_mean(x, None, 1),
+        "count_nonzero": lambda: ops.count_nonzero(x), "count_nonzero_axis": lambda:
+            ops.count_nonzero(x, 1, True, ms.float32),
+    }
+    out = {name: outcome(lambda call=call: _values(call())) for name, call in calls.items()}
+    random = {"randn": ops.randn(2, 3), "randn_tuple": ops.randn((2, 3), dtype=ms.float16),
+              "rand": ops.rand(4), "randn_like": ops.randn_like(x), "rand_like": ops.rand_like(sq),
+              "randint": ops.randint(0, 5, (3, 2)), "randint_i32": ops.randint(0, 5, (2,),
+                                                                               dtype=ms.int32)}
+    out["random"] = {name: [str(r.dtype), list(r.shape)] for name, r in random.items()}
+    out["rand_range"] = bool((random["rand"] >= 0).all() and (random["rand"] < 1).all())
+    return out
+
+
+# -- compile/python_builtin_functions: float scalars a graph computes are float32 -----------
+
+FLOAT_GLOBAL = 0.1
+
+
+@probe
+def graph_float_scalars(ms):
+    """Python floats a jit function computes (float32), returns as they are, or passes through."""
+    @ms.jit
+    def arithmetic(a):
+        return 0.1, a, a * 2, a + 0.1, float(3), 1.5, a / 3, float(-123.6), abs(-0.1), -a
+
+    @ms.jit
+    def from_shape(x):
+        return x.shape[0] * 0.1, float(x.shape[0]) / 3, FLOAT_GLOBAL, FLOAT_GLOBAL * 1
+    return {"arithmetic": [list(arithmetic(0.1)), list(arithmetic(2.2))],
+            "from_shape": list(from_shape(ms.Tensor([1.0, 2.0, 3.0])))}
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 

@@ -39,6 +39,7 @@ from .repeat_dot import repeat_elements, tensor_dot, dot
 from .transpose_view import TransposeView
 from .ascend_only import NPUAllocFloatStatus, NPUGetFloatStatus, NPUClearFloatStatus
 from .float_status import FloatStatus
+from .mint_based import FUNCTIONS as _MINT_BASED
 
 CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
            "ResizeNearestNeighbor": ResizeNearestNeighbor, "LeakyReLU": LeakyReLU,
@@ -71,5 +72,6 @@ FUNCTIONS = {"pad": pad, "gather_nd": gather_nd, "slice": slice, "swapaxes": swa
              "binary_cross_entropy": binary_cross_entropy, "repeat_elements": repeat_elements,
              "tensor_dot": tensor_dot, "dot": dot, "interpolate": interpolate, "upsample": interpolate,
              "ctc_loss": ctc_loss, "max_pool3d": max_pool3d, "avg_pool3d": avg_pool3d}
+FUNCTIONS.update({name: f for name, f in _MINT_BASED.items() if name not in FUNCTIONS})
 
 __all__ = list(CLASSES) + list(FUNCTIONS) + ["CLASSES", "FUNCTIONS"]
