@@ -28,10 +28,10 @@ from .seed import set_seed, get_seed
 from . import common
 from . import nn
 from .graph import jit, ms_function, mutable       # GRAPH_MODE and jit: refms.graph
-from .common.api import jit_class
+from .common.api import jit_class, lazy_inline, no_inline
 from .checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
 from . import dataset, train, amp
-from . import communication, parallel, log, profiler
+from . import communication, parallel, log, profiler, runtime
 from . import numpy                                # mindspore.numpy (ms.numpy.zeros...)
 from . import mint                                 # mindspore.mint (PyTorch-like functions)
 from .train.mindir import export, load
@@ -62,7 +62,8 @@ __all__ = [
     "ops", "grad", "value_and_grad", "jit", "ms_function", "mutable", "jit_class", "context",
     "GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "set_device", "set_seed",
     "get_seed", "ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
-    "reset_auto_parallel_context", "communication", "parallel", "log", "profiler", "export",
+    "reset_auto_parallel_context", "communication", "parallel", "log", "profiler", "runtime",
+    "export",
     "load",
     # cells, training, data, checkpoints
     "nn", "mint", "dataset", "train", "amp", "Model", "Callback", "RunContext", "LossMonitor",
@@ -75,7 +76,8 @@ __all__ = [
     "STRICT", "COMPATIBLE", "LAX", "MAE", "MSE", "Metric", "TopKCategoricalAccuracy",
     "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "names", "get_metric_fn",
     "rearrange_inputs", "build_train_network", "constexpr", "FileWriter", "FileReader",
-    "is_tensor", "byte", "short", "long", "ubyte", "ushort", "intc", "uintc", "intp", "uintp",
+    "is_tensor", "lazy_inline", "no_inline", "byte", "short", "long", "ubyte", "ushort", "intc",
+    "uintc", "intp", "uintp",
     "cfloat", "cdouble",
 ]
 

@@ -197,10 +197,17 @@ class Tensor:
         return kernels.to_host(self._value())
 
     def asnumpy(self):
-        """A numpy copy of the values (initialises a lazy tensor first)."""
+        """A numpy copy of the values (initialises a lazy tensor first).
+
+        Int64 values come back typed ``np.longlong`` (the same 64-bit integers; numpy's
+        ``repr`` then names the dtype: ``array([1, 2], dtype=int64)``), as MindSpore
+        2.10's arrays are; a ``from_numpy`` tensor keeps its own array's type."""
         if self._data is None:
             self.init_data()
-        return np.array(kernels.to_host(self._data), copy=True)
+        array = np.array(kernels.to_host(self._data), copy=True)
+        if array.dtype.type is np.int64 and not self._numpy_repr:
+            array = array.view(np.longlong)
+        return array
 
     def __array__(self, dtype=None, copy=None):
         array = self._host()
