@@ -101,8 +101,10 @@ def top_level_names(ms):
             "intp", "uintp", "cfloat", "cdouble")],
         "is_tensor": [ms.is_tensor(ms.Tensor(1)), ms.is_tensor(ms.Parameter(ms.Tensor(1.0))),
                       ms.is_tensor(np.ones(1)), ms.ops.is_tensor(1)],
-        "same_objects": [ms.MAE is ms.train.MAE, ms.build_train_network is ms.amp.build_train_network,
-                         ms.FileWriter is ms.mindrecord.FileWriter, ms.constexpr is ms.ops.constexpr],
+        "same_objects": [ms.MAE is ms.train.MAE,
+                         ms.build_train_network is ms.amp.build_train_network,
+                         ms.FileWriter is ms.mindrecord.FileWriter,
+                         ms.constexpr is ms.ops.constexpr],
     }
 
 
@@ -196,7 +198,8 @@ def dataset_filter_flat_map_apply(ms):
             "size": kept.get_dataset_size(), "names": kept.get_col_names(),
             "all_columns": _rows(_two_columns(ms).filter(lambda a, b: a + b > 40)),
             "batched": _rows(even), "batched_size": even.get_dataset_size(),
-            "truthy_result": len(_rows(_two_columns(ms).filter(lambda a: "yes", input_columns="a"))),
+            "truthy_result": len(_rows(_two_columns(ms).filter(lambda a: "yes",
+                                                               input_columns="a"))),
             "not_callable": outcome(lambda: _two_columns(ms).filter(3)),
             "unknown_column": outcome(lambda: _rows(_two_columns(ms).filter(above_two,
                                                                             input_columns=["zz"]))),
@@ -437,6 +440,31 @@ def graph_float_scalars(ms):
         return x.shape[0] * 0.1, float(x.shape[0]) / 3, FLOAT_GLOBAL, FLOAT_GLOBAL * 1
     return {"arithmetic": [list(arithmetic(0.1)), list(arithmetic(2.2))],
             "from_shape": list(from_shape(ms.Tensor([1.0, 2.0, 3.0])))}
+
+
+# -- dataset/augment: Posterize and Solarize -----------------------------------------------
+
+@probe
+def posterize_solarize(ms):
+    """The deterministic grey-level operations (and their random twins at a fixed draw)."""
+    vision = ms.dataset.vision
+    image = (np.arange(48, dtype=np.int64).reshape(4, 4, 3) * 5 + 7).astype(np.uint8)
+    calls = {
+        "posterize": lambda: vision.Posterize(3)(image),
+        "solarize": lambda: vision.Solarize(128)(image),
+        "solarize_range": lambda: vision.Solarize((50, 150))(image),
+        "random_posterize_fixed": lambda: vision.RandomPosterize((4, 4))(image),
+        "random_posterize_default": lambda: vision.RandomPosterize()(image),
+        "random_solarize_fixed": lambda: vision.RandomSolarize((100, 100))(image),
+        "gray": lambda: np.stack([vision.Posterize(2)(image[..., 0]),
+                                  vision.Solarize(60.5)(image[..., 0])]),
+    }
+    out = {name: outcome(lambda call=call: call().tolist()) for name, call in calls.items()}
+    out["errors"] = [outcome(bad) for bad in (
+        lambda: vision.Posterize(9), lambda: vision.Solarize(300),
+        lambda: vision.Solarize((150, 50)), lambda: vision.RandomPosterize((5, 3)),
+        lambda: vision.Posterize(3)(image.astype(np.float32)))]
+    return out
 
 
 def run(ms):
