@@ -467,6 +467,49 @@ def posterize_solarize(ms):
     return out
 
 
+# -- custom_program/operation: ops.Custom with a Python function ----------------------------
+
+@probe
+def custom_pyfunc(ms):
+    """A pyfunc Custom op: forward, dtype rule, graph mode, bprop, and what raises."""
+    ops = ms.ops
+
+    def add3(x, y):
+        return x + y * 3
+
+    def square_grad(x, dout):
+        return 2.0 * x * dout
+
+    grad_op = ops.Custom(square_grad, lambda x, _: x, lambda x, _: x, func_type="pyfunc")
+
+    def bprop(x, out, dout):
+        return (grad_op(x, dout),)
+    plain = ops.Custom(add3, lambda x, y: x, lambda x, y: x, func_type="pyfunc")
+    summed = ops.Custom(lambda x: x.sum(keepdims=True).astype(np.float64), (1,), ms.float64,
+                        func_type="pyfunc")
+    square = ops.Custom(lambda x: x * x, lambda x: x, lambda x: x, bprop=bprop,
+                        func_type="pyfunc")
+    a = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    b = ms.Tensor(np.array([0.5, 1.0], np.float32))
+
+    @ms.jit
+    def twice(x, y):
+        return plain(x, y) * 2
+
+    def squared(x):
+        return square(x)
+
+    @ms.jit
+    def square_grad_graph(x):
+        return ms.grad(squared)(x)
+    return {"forward": _values(plain(a, b)), "fixed_rule": _values(summed(a)),
+            "jit": _values(twice(a, b)), "grad": _values(ms.grad(squared)(a)),
+            "grad_graph": _values(square_grad_graph(a)),
+            "no_bprop": outcome(lambda: ms.grad(lambda x, y: plain(x, y).sum())(a, b)),
+            "aot": outcome(lambda: ops.Custom(add3, lambda x, y: x, lambda x, y: x,
+                                              func_type="aot")(a, b))}
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 
