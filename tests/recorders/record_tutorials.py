@@ -510,6 +510,32 @@ def custom_pyfunc(ms):
                                               func_type="aot")(a, b))}
 
 
+# -- dataset/python_objects: dict-valued columns ------------------------------------------
+
+@probe
+def dict_columns(ms):
+    """Dicts from map and per_batch_map, printed as the tutorial prints them."""
+    ds = ms.dataset
+
+    def numbers():
+        for i in range(6):
+            yield i
+
+    def to_dict(col1):
+        return {"original_col1": col1, "square": col1 ** 2}
+
+    def per_batch(col1, batch_info):
+        return {"original_col1": col1, "index": np.arange(3)}, {"copied_col1": col1}
+    mapped = ds.GeneratorDataset(numbers, ["col1"]).map(to_dict, ["col1"])
+    batched = ds.GeneratorDataset(numbers, ["col1"]).batch(
+        3, per_batch_map=per_batch, output_columns=["col1", "col2"])
+    return {"map": [repr(d) for d in mapped.create_dict_iterator(num_epochs=1,
+                                                                output_numpy=True)],
+            "map_tensors": [repr(d) for d in mapped.create_dict_iterator(num_epochs=1)],
+            "per_batch_map": [repr(d) for d in batched.create_dict_iterator(num_epochs=1,
+                                                                           output_numpy=True)]}
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 
