@@ -230,6 +230,35 @@ bn = nn.BatchNorm2d(2, gamma_init=SeededNormal(1.0, 0.02))
 show("weights", [conv.weight, bn.gamma])
 print(_assignment(np.zeros(()), np.array(5.0)), _assignment(np.zeros((2,)), 3.0))
 """,
+    # GradOperation's sens against the network output's shape: in PyNative any difference is
+    # an error (RuntimeError); a graph accepts a sens that broadcasts to the output (the
+    # scalar loss scale of BERT's loss-scaling step against its (1,) loss).
+    "sens_shape": """
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.array([2.0], np.float32)), name="w")
+
+    def construct(self, x):
+        return ops.cast((x * self.w).sum(), ms.float32) * Tensor(np.ones((1,), np.float32))
+
+
+class Step(nn.Cell):
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+        self.weights = ms.ParameterTuple(net.trainable_params())
+        self.grad = ops.GradOperation(get_by_list=True, sens_param=True)
+
+    def construct(self, x, sens):
+        return self.grad(self.net, self.weights)(x, sens)
+
+
+net = Net()
+step = Step(net)
+show("matching", step(Tensor(x[0]), Tensor(np.array([3.0], np.float32))))
+show("scalar", step(Tensor(x[0]), Tensor(3.0, ms.float32)))
+""",
     # A lambda compiled by itself (jit in any mode, a gradient in GRAPH_MODE at top level)
     # must be defined on a line of its own: TypeError inside a call or a tuple, SyntaxError
     # when its line starts inside an open bracket.  Inside a compiled def it is fine.

@@ -38,6 +38,7 @@ from .adaptive_pool import AdaptiveAvgPool2D
 from .repeat_dot import repeat_elements, tensor_dot, dot
 from .transpose_view import TransposeView
 from .ascend_only import NPUAllocFloatStatus, NPUGetFloatStatus, NPUClearFloatStatus
+from .float_status import FloatStatus
 from .mint_based import FUNCTIONS as _MINT_BASED
 
 CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
@@ -52,7 +53,7 @@ CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
            "ScatterNd": ScatterNd, "Elu": Elu, "HSwish": HSwish, "HSigmoid": HSigmoid,
            "Softplus": Softplus, "SmoothL1Loss": SmoothL1Loss,
            "NPUAllocFloatStatus": NPUAllocFloatStatus, "NPUGetFloatStatus": NPUGetFloatStatus,
-           "NPUClearFloatStatus": NPUClearFloatStatus,
+           "NPUClearFloatStatus": NPUClearFloatStatus, "FloatStatus": FloatStatus,
            "ResizeBilinearV2": ResizeBilinearV2,
            "ResizeNearestNeighborV2": ResizeNearestNeighborV2,
            "MaxPool3D": MaxPool3D, "AvgPool3D": AvgPool3D, "TransposeView": TransposeView}
