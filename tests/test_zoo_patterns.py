@@ -97,3 +97,34 @@ def test_loss_scale_step_skips_the_update_on_overflow(mode):
     assert [bool(o[1]) for o in outs] == [True, True]
     np.testing.assert_array_equal(weight, np.array([[0.5, -0.2, 0.1], [0.3, 0.4, -0.6]], np.float32))
     assert float(scale) == 2.0 ** 6          # halved at each overflow: 256 / 2 / 2
+
+
+# -- FloatStatus: MindSpore 2.10 has no CPU kernel for it (GPU only); its definition is
+# checked here: [1] when the input holds a NaN or an infinity, else [0], in the input's dtype.
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
+def test_float_status_flags_non_finite_values(mode):
+    ms.set_context(mode=mode)
+    try:
+        status = ops.FloatStatus()
+        run = ms.jit(_status_of) if mode == ms.GRAPH_MODE else _status_of
+        for values, dtype, flag in (([1.0, 2.0], np.float32, 0.0), ([1.0, np.inf], np.float32, 1.0),
+                                    ([np.nan], np.float16, 1.0), ([-np.inf, 0.0], np.float64, 1.0)):
+            out = run(status, Tensor(np.array(values, dtype)))
+            assert out.shape == (1,) and out.asnumpy().dtype == dtype
+            assert out.asnumpy().tolist() == [flag]
+        with pytest.raises(TypeError):
+            status(Tensor(np.array([1, 2], np.int32)))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def _status_of(status, x):
+    return status(x)
+
+
+def test_train_one_step_cell_reports_a_single_device():
+    """Zoo subclasses (BERT's) read these flags before building a distributed reducer."""
+    net = nn.Dense(3, 2)
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params()))
+    assert step.reducer_flag is False and step.parallel_mode == "stand_alone"

@@ -132,6 +132,133 @@ for steps in (100, 1):
     model.train(1, data, callbacks=[saver], dataset_sink_mode=False)
     print(sorted(os.listdir(directory)))
 """,
+    # An optimizer written against MindSpore's Optimizer base class, as the zoo's ViT/BERT
+    # AdamW: update rules registered for Tensor weight decays, mapped with hyper_map_reverse
+    # over decay_flags and optim_filter, broadcast_params; plus the base class's attributes.
+    "custom_optimizer": """
+_adam_opt = ops.MultitypeFuncGraph("adam_opt")
+
+
+@_adam_opt.register("Tensor", "Tensor", "Tensor", "Tensor", "Tensor", "Tensor", "Tensor",
+                    "Tensor", "Tensor", "Bool", "Bool")
+def _update(beta1, beta2, eps, lr, weight_decay, param, m, v, gradient, decay_flag,
+            optim_filter):
+    if not optim_filter:
+        return gradient
+    next_m = beta1 * m + (1.0 - beta1) * gradient
+    next_v = beta2 * v + (1.0 - beta2) * ops.square(gradient)
+    update = next_m / (ops.sqrt(next_v) + eps)
+    if decay_flag:
+        update = update + weight_decay * param
+    next_param = param - lr * update
+    next_param = ops.depend(next_param, ops.assign(param, next_param))
+    next_param = ops.depend(next_param, ops.assign(m, next_m))
+    next_param = ops.depend(next_param, ops.assign(v, next_v))
+    return next_param
+
+
+class AdamW(nn.Optimizer):
+    def __init__(self, params, learning_rate, weight_decay=0.0):
+        super().__init__(learning_rate, params, weight_decay)
+        self.beta1 = Tensor(np.array([0.9]).astype(np.float32))
+        self.beta2 = Tensor(np.array([0.999]).astype(np.float32))
+        self.eps = Tensor(np.array([1e-6]).astype(np.float32))
+        self.moments1 = self.parameters.clone(prefix="adam_m", init="zeros")
+        self.moments2 = self.parameters.clone(prefix="adam_v", init="zeros")
+
+    def construct(self, gradients):
+        lr = self.get_lr()
+        if self.is_group:
+            result = self.hyper_map_reverse(
+                ops.partial(_adam_opt, self.beta1, self.beta2, self.eps, lr),
+                self.weight_decay, self.parameters, self.moments1, self.moments2, gradients,
+                self.decay_flags, self.optim_filter)
+        else:
+            result = self.hyper_map_reverse(
+                ops.partial(_adam_opt, self.beta1, self.beta2, self.eps, lr, self.weight_decay),
+                self.parameters, self.moments1, self.moments2, gradients, self.decay_flags,
+                self.optim_filter)
+        if self.use_parallel:
+            self.broadcast_params(result)
+        return result
+
+
+net = nn.SequentialCell([nn.Dense(4, 6), nn.ReLU(), nn.Dense(6, 3)])
+seeded(net)
+decayed = [p for p in net.trainable_params() if "bias" not in p.name]
+other = [p for p in net.trainable_params() if "bias" in p.name]
+for groups in (False, True):
+    seeded(net)
+    params = ([{"params": decayed, "weight_decay": 0.05}, {"params": other}] if groups
+              else net.trainable_params())
+    opt = AdamW(params, 0.01, weight_decay=0.0 if groups else 0.01)
+    print(opt.optim_filter, opt.use_parallel, opt.decay_flags,
+          [type(w).__name__ for w in (opt.weight_decay if groups else [opt.weight_decay])])
+    show("weight decay", list(opt.get_weight_decay()) if groups else [opt.get_weight_decay()])
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, loss), opt)
+    show("losses", [step(Tensor(x), Tensor(y)) for _ in range(3)])
+    show("params", net.trainable_params())
+
+order = []
+ops.HyperMap(None, True)(lambda a: order.append(a) or a, (1, (2, 3)))
+ops.Map(None, True)(lambda a: order.append(a) or a, [4, 5])
+print(order)
+""",
+    # A custom Initializer in the DCGAN/VGG style, with the helpers MindSpore keeps private in
+    # mindspore.common.initializer but the zoo imports.
+    "custom_initializer": """
+from mindspore.common.initializer import (Initializer, _assignment, _calculate_correct_fan,
+                                          _calculate_fan_in_and_fan_out, _calculate_gain)
+
+
+class SeededNormal(Initializer):
+    def __init__(self, mean=0.0, sigma=0.01):
+        super().__init__()
+        self.mean, self.sigma = mean, sigma
+
+    def _initialize(self, arr):
+        np.random.seed(999)
+        _assignment(arr, np.random.normal(self.mean, self.sigma, arr.shape))
+
+
+print(_calculate_fan_in_and_fan_out((4, 3, 2, 2)), _calculate_correct_fan((4, 3, 2, 2), "fan_out"))
+show("gains", [np.array([_calculate_gain("leaky_relu", 0.2), _calculate_gain("tanh"),
+                         _calculate_gain("relu"), _calculate_gain("conv2d")])])
+conv = nn.Conv2dTranspose(3, 2, 4, weight_init=SeededNormal(0.0, 0.02), has_bias=False)
+bn = nn.BatchNorm2d(2, gamma_init=SeededNormal(1.0, 0.02))
+show("weights", [conv.weight, bn.gamma])
+print(_assignment(np.zeros(()), np.array(5.0)), _assignment(np.zeros((2,)), 3.0))
+""",
+    # GradOperation's sens against the network output's shape: in PyNative any difference is
+    # an error (RuntimeError); a graph accepts a sens that broadcasts to the output (the
+    # scalar loss scale of BERT's loss-scaling step against its (1,) loss).
+    "sens_shape": """
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.array([2.0], np.float32)), name="w")
+
+    def construct(self, x):
+        return ops.cast((x * self.w).sum(), ms.float32) * Tensor(np.ones((1,), np.float32))
+
+
+class Step(nn.Cell):
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+        self.weights = ms.ParameterTuple(net.trainable_params())
+        self.grad = ops.GradOperation(get_by_list=True, sens_param=True)
+
+    def construct(self, x, sens):
+        return self.grad(self.net, self.weights)(x, sens)
+
+
+net = Net()
+step = Step(net)
+show("matching", step(Tensor(x[0]), Tensor(np.array([3.0], np.float32))))
+show("scalar", step(Tensor(x[0]), Tensor(3.0, ms.float32)))
+""",
     # A lambda compiled by itself (jit in any mode, a gradient in GRAPH_MODE at top level)
     # must be defined on a line of its own: TypeError inside a call or a tuple, SyntaxError
     # when its line starts inside an open bracket.  Inside a compiled def it is fine.

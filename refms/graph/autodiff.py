@@ -415,7 +415,7 @@ def _callee(spec, fn):
 def _seeded_dout(out, target, sens):
     """The cotangent of the whole output: ones (or ``sens``) on the Tensors of ``target``,
     zeros on the other Tensors, None on constants (semantics 4.4)."""
-    seeds = {id(t): s for t, s in seed_cotangents(target, sens)}
+    seeds = {id(t): s for t, s in seed_cotangents(target, sens, broadcast=True)}
 
     def rebuild(value):
         if isinstance(value, Tensor):

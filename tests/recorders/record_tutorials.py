@@ -101,8 +101,10 @@ def top_level_names(ms):
             "intp", "uintp", "cfloat", "cdouble")],
         "is_tensor": [ms.is_tensor(ms.Tensor(1)), ms.is_tensor(ms.Parameter(ms.Tensor(1.0))),
                       ms.is_tensor(np.ones(1)), ms.ops.is_tensor(1)],
-        "same_objects": [ms.MAE is ms.train.MAE, ms.build_train_network is ms.amp.build_train_network,
-                         ms.FileWriter is ms.mindrecord.FileWriter, ms.constexpr is ms.ops.constexpr],
+        "same_objects": [ms.MAE is ms.train.MAE,
+                         ms.build_train_network is ms.amp.build_train_network,
+                         ms.FileWriter is ms.mindrecord.FileWriter,
+                         ms.constexpr is ms.ops.constexpr],
     }
 
 
@@ -196,7 +198,8 @@ def dataset_filter_flat_map_apply(ms):
             "size": kept.get_dataset_size(), "names": kept.get_col_names(),
             "all_columns": _rows(_two_columns(ms).filter(lambda a, b: a + b > 40)),
             "batched": _rows(even), "batched_size": even.get_dataset_size(),
-            "truthy_result": len(_rows(_two_columns(ms).filter(lambda a: "yes", input_columns="a"))),
+            "truthy_result": len(_rows(_two_columns(ms).filter(lambda a: "yes",
+                                                               input_columns="a"))),
             "not_callable": outcome(lambda: _two_columns(ms).filter(3)),
             "unknown_column": outcome(lambda: _rows(_two_columns(ms).filter(above_two,
                                                                             input_columns=["zz"]))),
@@ -351,6 +354,186 @@ def inline_hints(ms):
         return plus_one(x) * 2
     return [float(Scaled(2)(ms.Tensor(3.0))), float(Plain()(ms.Tensor(1.0))),
             float(plus_one(ms.Tensor(1.0))), float(twice(ms.Tensor(1.0)))]
+
+
+# -- API docs: ops functions computed like their mint twins ---------------------------------
+
+def _values(out):
+    """A result as [dtype, shape, values rounded to 4 decimals] (tuples: a list of those)."""
+    if isinstance(out, (tuple, list)):
+        return [_values(o) for o in out]
+    array = out.asnumpy()
+    values = array.astype(np.float64).round(4).ravel().tolist() if array.dtype.kind in "fc" \
+        else array.ravel().tolist()
+    return [str(out.dtype), list(array.shape), values]
+
+
+@probe
+def ops_mint_based(ms):
+    """ops functions on fixed inputs (values), and the random ones (shapes and dtypes)."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.array([[0.5, -1.5, 2.0, 3.0], [4.0, 0.0, -2.5, 1.0], [1.5, 2.5, -0.5, 0.25]],
+                   np.float32))
+    p = T(np.array([[0.1, 0.2, 0.3, 0.4], [0.9, 0.8, 0.7, 0.6], [0.5, 0.5, 0.25, 0.75]],
+                   np.float32))
+    sq = T(np.array([[2.0, 1.0], [1.0, 3.0]], np.float32))
+    v = T(np.array([1.0, -2.0], np.float32))
+    i = T(np.array([[1, 0, 3], [2, 2, 0]], np.int32))
+    calls = {
+        "tril": lambda: ops.tril(x), "triu": lambda: ops.triu(x, 1),
+        "logsumexp": lambda: ops.logsumexp(x, 1), "cosh": lambda: ops.cosh(x),
+        "arctan2": lambda: ops.arctan2(x, p), "log2": lambda: ops.log2(p),
+        "cumprod": lambda: ops.cumprod(x, 1),    # (ops.roll: no CPU kernel in MindSpore 2.10)
+        "mm": lambda: ops.mm(sq, sq), "outer": lambda: ops.outer(v, v),
+        "inverse": lambda: ops.inverse(sq), "trace": lambda: ops.trace(sq),
+        "nonzero": lambda: ops.nonzero(x), "unbind": lambda: ops.unbind(sq, 1),
+        "hstack": lambda: ops.hstack((sq, sq)), "ravel": lambda: ops.ravel(sq),
+        "nan_to_num": lambda: ops.nan_to_num(T(np.array([np.nan, np.inf, 1.0], np.float32)), 0.0),
+        "logical_xor": lambda: ops.logical_xor(x > 0, p > 0.4),
+        "searchsorted": lambda: ops.searchsorted(T(np.array([1.0, 2.0, 3.0], np.float32)),
+                                                 T(np.array([2.5, 0.5], np.float32))),
+        "addcmul": lambda: ops.addcmul(x, p, p, T(0.5)),
+        "addcdiv": lambda: ops.addcdiv(x, p, p + 1, T(2.0)),
+        "all": lambda: ops.all(x > -3, 1), "any": lambda: ops.any(x > 3),
+        "chunk": lambda: ops.chunk(x, 2, 1), "cummax": lambda: ops.cummax(x, 1),
+        "cummin": lambda: ops.cummin(x, 0), "diff": lambda: ops.diff(x),
+        "eq": lambda: ops.eq(x, p), "fmod": lambda: ops.fmod(x, T(1.5)),
+        "frac": lambda: ops.frac(x), "index_select": lambda: ops.index_select(
+            x, 1, T(np.array([3, 0], np.int32))),
+        "lerp": lambda: ops.lerp(x, p, 0.25), "median": lambda: ops.median(x),
+        "median_axis0": lambda: ops.median(x, 0, True), "mv": lambda: ops.mv(sq, v),
+        "nansum": lambda: ops.nansum(T(np.array([[1.0, np.nan], [2.0, 3.0]], np.float32)), 0),
+        "narrow": lambda: ops.narrow(x, 1, 1, 2),
+        "repeat_interleave": lambda: ops.repeat_interleave(sq, 2, 0),
+        "scatter": lambda: ops.scatter(x[:2], 1, i, p[:2, :3]),
+        "t": lambda: ops.t(sq), "xlogy": lambda: ops.xlogy(p, p + 1),
+        "std": lambda: ops.std(x), "std_axis": lambda: ops.std(x, 1, 1, True),
+        "var": lambda: ops.var(x, 0), "std_mean": lambda: ops.std_mean(x, 1),
+        "var_mean": lambda: ops.var_mean(x, None, 1),
+        "count_nonzero": lambda: ops.count_nonzero(x), "count_nonzero_axis": lambda:
+            ops.count_nonzero(x, 1, True, ms.float32),
+    }
+    out = {name: outcome(lambda call=call: _values(call())) for name, call in calls.items()}
+    random = {"randn": ops.randn(2, 3), "randn_tuple": ops.randn((2, 3), dtype=ms.float16),
+              "rand": ops.rand(4), "randn_like": ops.randn_like(x), "rand_like": ops.rand_like(sq),
+              "randint": ops.randint(0, 5, (3, 2)), "randint_i32": ops.randint(0, 5, (2,),
+                                                                               dtype=ms.int32)}
+    out["random"] = {name: [str(r.dtype), list(r.shape)] for name, r in random.items()}
+    out["rand_range"] = bool((random["rand"] >= 0).all() and (random["rand"] < 1).all())
+    return out
+
+
+# -- compile/python_builtin_functions: float scalars a graph computes are float32 -----------
+
+FLOAT_GLOBAL = 0.1
+
+
+@probe
+def graph_float_scalars(ms):
+    """Python floats a jit function computes (float32), returns as they are, or passes through."""
+    @ms.jit
+    def arithmetic(a):
+        return 0.1, a, a * 2, a + 0.1, float(3), 1.5, a / 3, float(-123.6), abs(-0.1), -a
+
+    @ms.jit
+    def from_shape(x):
+        return x.shape[0] * 0.1, float(x.shape[0]) / 3, FLOAT_GLOBAL, FLOAT_GLOBAL * 1
+    return {"arithmetic": [list(arithmetic(0.1)), list(arithmetic(2.2))],
+            "from_shape": list(from_shape(ms.Tensor([1.0, 2.0, 3.0])))}
+
+
+# -- dataset/augment: Posterize and Solarize -----------------------------------------------
+
+@probe
+def posterize_solarize(ms):
+    """The deterministic grey-level operations (and their random twins at a fixed draw)."""
+    vision = ms.dataset.vision
+    image = (np.arange(48, dtype=np.int64).reshape(4, 4, 3) * 5 + 7).astype(np.uint8)
+    calls = {
+        "posterize": lambda: vision.Posterize(3)(image),
+        "solarize": lambda: vision.Solarize(128)(image),
+        "solarize_range": lambda: vision.Solarize((50, 150))(image),
+        "random_posterize_fixed": lambda: vision.RandomPosterize((4, 4))(image),
+        "random_posterize_default": lambda: vision.RandomPosterize()(image),
+        "random_solarize_fixed": lambda: vision.RandomSolarize((100, 100))(image),
+        "gray": lambda: np.stack([vision.Posterize(2)(image[..., 0]),
+                                  vision.Solarize(60.5)(image[..., 0])]),
+    }
+    out = {name: outcome(lambda call=call: call().tolist()) for name, call in calls.items()}
+    out["errors"] = [outcome(bad) for bad in (
+        lambda: vision.Posterize(9), lambda: vision.Solarize(300),
+        lambda: vision.Solarize((150, 50)), lambda: vision.RandomPosterize((5, 3)),
+        lambda: vision.Posterize(3)(image.astype(np.float32)))]
+    return out
+
+
+# -- custom_program/operation: ops.Custom with a Python function ----------------------------
+
+@probe
+def custom_pyfunc(ms):
+    """A pyfunc Custom op: forward, dtype rule, graph mode, bprop, and what raises."""
+    ops = ms.ops
+
+    def add3(x, y):
+        return x + y * 3
+
+    def square_grad(x, dout):
+        return 2.0 * x * dout
+
+    grad_op = ops.Custom(square_grad, lambda x, _: x, lambda x, _: x, func_type="pyfunc")
+
+    def bprop(x, out, dout):
+        return (grad_op(x, dout),)
+    plain = ops.Custom(add3, lambda x, y: x, lambda x, y: x, func_type="pyfunc")
+    summed = ops.Custom(lambda x: x.sum(keepdims=True).astype(np.float64), (1,), ms.float64,
+                        func_type="pyfunc")
+    square = ops.Custom(lambda x: x * x, lambda x: x, lambda x: x, bprop=bprop,
+                        func_type="pyfunc")
+    a = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    b = ms.Tensor(np.array([0.5, 1.0], np.float32))
+
+    @ms.jit
+    def twice(x, y):
+        return plain(x, y) * 2
+
+    def squared(x):
+        return square(x)
+
+    @ms.jit
+    def square_grad_graph(x):
+        return ms.grad(squared)(x)
+    return {"forward": _values(plain(a, b)), "fixed_rule": _values(summed(a)),
+            "jit": _values(twice(a, b)), "grad": _values(ms.grad(squared)(a)),
+            "grad_graph": _values(square_grad_graph(a)),
+            "no_bprop": outcome(lambda: ms.grad(lambda x, y: plain(x, y).sum())(a, b)),
+            "aot": outcome(lambda: ops.Custom(add3, lambda x, y: x, lambda x, y: x,
+                                              func_type="aot")(a, b))}
+
+
+# -- dataset/python_objects: dict-valued columns ------------------------------------------
+
+@probe
+def dict_columns(ms):
+    """Dicts from map and per_batch_map, printed as the tutorial prints them."""
+    ds = ms.dataset
+
+    def numbers():
+        for i in range(6):
+            yield i
+
+    def to_dict(col1):
+        return {"original_col1": col1, "square": col1 ** 2}
+
+    def per_batch(col1, batch_info):
+        return {"original_col1": col1, "index": np.arange(3)}, {"copied_col1": col1}
+    mapped = ds.GeneratorDataset(numbers, ["col1"]).map(to_dict, ["col1"])
+    batched = ds.GeneratorDataset(numbers, ["col1"]).batch(
+        3, per_batch_map=per_batch, output_columns=["col1", "col2"])
+    return {"map": [repr(d) for d in mapped.create_dict_iterator(num_epochs=1,
+                                                                output_numpy=True)],
+            "map_tensors": [repr(d) for d in mapped.create_dict_iterator(num_epochs=1)],
+            "per_batch_map": [repr(d) for d in batched.create_dict_iterator(num_epochs=1,
+                                                                           output_numpy=True)]}
 
 
 def run(ms):

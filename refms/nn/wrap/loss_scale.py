@@ -19,6 +19,7 @@ from ...ops import functional as F
 from ...parameter import Parameter
 from ..._tensor import Tensor
 from ...graph.infer import parsed_in_graph
+from ...ops.multitype import HyperMap
 from ..cell import Cell
 from .cell_wrapper import TrainOneStepCell
 
@@ -95,6 +96,14 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         else:
             raise TypeError(f"For 'TrainOneStepWithLossScaleCell', the 'scale_sense' must be Cell "
                             f"or Tensor, but got 'scale_sense' type: {type(scale_sense)}.")
+        # Names subclasses written for MindSpore use: the gradient map, the device flags (no
+        # Ascend here: overflow is read from the gradients, as on GPU).
+        self.hyper_map = HyperMap()
+        self.is_distributed = False
+        self.gpu_target = False
+        self.ascend_910a_target = False
+        self.ascend_910b_target = False
+        self.enable_tuple_broaden = True
 
     @parsed_in_graph          # `if not overflow:` is a run-time condition in graph mode
     def construct(self, *inputs):
