@@ -73,6 +73,8 @@ NON_DIFFERENTIABLE = frozenset([
     "NMSWithMask",
     # random positions of True entries
     "RandomChoiceWithMask",
+    # distinct values, runs and histograms: counts and positions
+    "Unique2", "UniqueDim", "UniqueConsecutive", "HistcExt",
 ])
 
 
