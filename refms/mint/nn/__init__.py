@@ -627,7 +627,7 @@ class Unfold(Cell):
 
 
 class Fold(Cell):
-    """Columns (N, C·kh·kw, L) summed back into an image (N, C, *output_size) (col2im)."""
+    """Columns (N, C·kh·kw, L) summed back into an image ``(N, C, *output_size)`` (col2im)."""
 
     def __init__(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
         super().__init__()

@@ -7,7 +7,7 @@ edge); the result is (N, C, Ho, Wo).  A grid point becomes a pixel coordinate
     align_corners=True:   i = (x + 1)/2 · (W − 1)        (−1 and 1: the corner pixels' centres)
     align_corners=False:  i = ((x + 1)·W − 1)/2          (−1 and 1: the corner pixels' edges)
 
-``mode="bilinear"`` takes Σ over the four neighbours of (1 − |i − iₖ|)(1 − |j − jₖ|)·input[jₖ, iₖ];
+``mode="bilinear"`` takes Σ over the four neighbours of ``(1 − |i − iₖ|)(1 − |j − jₖ|)·input[jₖ, iₖ]``;
 ``"nearest"`` the pixel at the rounded coordinate (halves to even).  ``padding_mode`` says what
 lies outside: ``"zeros"`` (0), ``"border"`` (coordinates clamped to the image) or
 ``"reflection"`` (coordinates reflected at the borders, then clamped).  This is

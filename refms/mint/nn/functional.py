@@ -461,6 +461,6 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):   # noqa: A002
 
 
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):  # noqa: A002
-    """The columns (N, C·kh·kw, L) added back into an image (N, C, *output_size) (col2im, the
+    """The columns (N, C·kh·kw, L) added back into an image ``(N, C, *output_size)`` (col2im, the
     adjoint of :func:`unfold`)."""
     return _im2col.Col2ImExt(output_size, kernel_size, dilation, padding, stride)(input)
