@@ -32,5 +32,6 @@ def test_probe_matches_mindspore(name):
     want = RECORDED[name]
     if isinstance(want, dict):
         for key in want:
-            assert got.get(key) == want[key], f"{name}[{key}]: refms {got.get(key)!r}, MindSpore {want[key]!r}"
+            assert got.get(key) == want[key], \
+                f"{name}[{key}]: refms {got.get(key)!r}, MindSpore {want[key]!r}"
     assert got == want

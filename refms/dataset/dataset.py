@@ -315,6 +315,7 @@ class BatchDataset(Dataset):
     def _stack(self, rows, epoch, number):
         names = self.children[0].get_col_names()
         columns = {name: [row[i] for row in rows] for i, name in enumerate(names)}
+        batched = {}
         if self.pad_info is not None:
             for name in names:
                 if name in self.pad_info or not self.pad_info:
@@ -336,12 +337,18 @@ class BatchDataset(Dataset):
             for name in inputs:
                 del columns[name]
             for name, value in zip(out_names, outputs):
+                if isinstance(value, dict):
+                    # a Python dict is the whole batch's value of a dict-valued column, kept
+                    # as it is (MindSpore tutorial "Supporting Python Objects")
+                    batched[name] = value
+                    continue
                 value = [to_array(v, "per_batch_map") for v in value]
                 if len(value) != len(rows):
                     raise RuntimeError(f"Invalid data, column: {name} expects: {len(rows)} rows "
                                        f"returned from 'per_batch_map', got: {len(value)}.")
                 columns[name] = value
-        return tuple(_stack_column(columns[name], name) for name in self.get_col_names())
+        return tuple(batched[name] if name in batched else _stack_column(columns[name], name)
+                     for name in self.get_col_names())
 
 
 def _stack_column(values, name):

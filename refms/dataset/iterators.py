@@ -87,10 +87,11 @@ class _Iterator:
             raise
         return self._convert(row)
 
-    def _value(self, array):
+    def _value(self, array, in_dict=False):
         if isinstance(array, dict):
-            return {key: self._value(v) for key, v in array.items()}
-        array = _as_longlong(array)
+            return {key: self._value(v, True) for key, v in array.items()}
+        if not in_dict:                  # a dict's values are the user's objects, kept as they are
+            array = _as_longlong(array)
         if self.output_numpy or array.dtype.kind in "USO":
             return array                 # strings stay numpy, as MindSpore keeps them
         return Tensor.from_numpy(np.array(array))    # a copy the tensor owns, numpy-backed

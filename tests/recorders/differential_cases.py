@@ -1701,7 +1701,8 @@ def edge_cases():
     return out
 
 
-# ---- ops functions MindSpore 2.10 computes like their mint twins (refms/ops/composites/mint_based.py)
+# ---- ops functions MindSpore 2.10 computes like their mint twins
+#      (refms/ops/composites/mint_based.py)
 
 for _name, (_low, _high, _avoid) in {
         "acosh": (1.2, 3, None), "arccosh": (1.2, 3, None), "arccos": (-0.9, 0.9, None),

@@ -101,8 +101,10 @@ def top_level_names(ms):
             "intp", "uintp", "cfloat", "cdouble")],
         "is_tensor": [ms.is_tensor(ms.Tensor(1)), ms.is_tensor(ms.Parameter(ms.Tensor(1.0))),
                       ms.is_tensor(np.ones(1)), ms.ops.is_tensor(1)],
-        "same_objects": [ms.MAE is ms.train.MAE, ms.build_train_network is ms.amp.build_train_network,
-                         ms.FileWriter is ms.mindrecord.FileWriter, ms.constexpr is ms.ops.constexpr],
+        "same_objects": [ms.MAE is ms.train.MAE,
+                         ms.build_train_network is ms.amp.build_train_network,
+                         ms.FileWriter is ms.mindrecord.FileWriter,
+                         ms.constexpr is ms.ops.constexpr],
     }
 
 
@@ -196,7 +198,8 @@ def dataset_filter_flat_map_apply(ms):
             "size": kept.get_dataset_size(), "names": kept.get_col_names(),
             "all_columns": _rows(_two_columns(ms).filter(lambda a, b: a + b > 40)),
             "batched": _rows(even), "batched_size": even.get_dataset_size(),
-            "truthy_result": len(_rows(_two_columns(ms).filter(lambda a: "yes", input_columns="a"))),
+            "truthy_result": len(_rows(_two_columns(ms).filter(lambda a: "yes",
+                                                               input_columns="a"))),
             "not_callable": outcome(lambda: _two_columns(ms).filter(3)),
             "unknown_column": outcome(lambda: _rows(_two_columns(ms).filter(above_two,
                                                                             input_columns=["zz"]))),
@@ -437,6 +440,100 @@ def graph_float_scalars(ms):
         return x.shape[0] * 0.1, float(x.shape[0]) / 3, FLOAT_GLOBAL, FLOAT_GLOBAL * 1
     return {"arithmetic": [list(arithmetic(0.1)), list(arithmetic(2.2))],
             "from_shape": list(from_shape(ms.Tensor([1.0, 2.0, 3.0])))}
+
+
+# -- dataset/augment: Posterize and Solarize -----------------------------------------------
+
+@probe
+def posterize_solarize(ms):
+    """The deterministic grey-level operations (and their random twins at a fixed draw)."""
+    vision = ms.dataset.vision
+    image = (np.arange(48, dtype=np.int64).reshape(4, 4, 3) * 5 + 7).astype(np.uint8)
+    calls = {
+        "posterize": lambda: vision.Posterize(3)(image),
+        "solarize": lambda: vision.Solarize(128)(image),
+        "solarize_range": lambda: vision.Solarize((50, 150))(image),
+        "random_posterize_fixed": lambda: vision.RandomPosterize((4, 4))(image),
+        "random_posterize_default": lambda: vision.RandomPosterize()(image),
+        "random_solarize_fixed": lambda: vision.RandomSolarize((100, 100))(image),
+        "gray": lambda: np.stack([vision.Posterize(2)(image[..., 0]),
+                                  vision.Solarize(60.5)(image[..., 0])]),
+    }
+    out = {name: outcome(lambda call=call: call().tolist()) for name, call in calls.items()}
+    out["errors"] = [outcome(bad) for bad in (
+        lambda: vision.Posterize(9), lambda: vision.Solarize(300),
+        lambda: vision.Solarize((150, 50)), lambda: vision.RandomPosterize((5, 3)),
+        lambda: vision.Posterize(3)(image.astype(np.float32)))]
+    return out
+
+
+# -- custom_program/operation: ops.Custom with a Python function ----------------------------
+
+@probe
+def custom_pyfunc(ms):
+    """A pyfunc Custom op: forward, dtype rule, graph mode, bprop, and what raises."""
+    ops = ms.ops
+
+    def add3(x, y):
+        return x + y * 3
+
+    def square_grad(x, dout):
+        return 2.0 * x * dout
+
+    grad_op = ops.Custom(square_grad, lambda x, _: x, lambda x, _: x, func_type="pyfunc")
+
+    def bprop(x, out, dout):
+        return (grad_op(x, dout),)
+    plain = ops.Custom(add3, lambda x, y: x, lambda x, y: x, func_type="pyfunc")
+    summed = ops.Custom(lambda x: x.sum(keepdims=True).astype(np.float64), (1,), ms.float64,
+                        func_type="pyfunc")
+    square = ops.Custom(lambda x: x * x, lambda x: x, lambda x: x, bprop=bprop,
+                        func_type="pyfunc")
+    a = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    b = ms.Tensor(np.array([0.5, 1.0], np.float32))
+
+    @ms.jit
+    def twice(x, y):
+        return plain(x, y) * 2
+
+    def squared(x):
+        return square(x)
+
+    @ms.jit
+    def square_grad_graph(x):
+        return ms.grad(squared)(x)
+    return {"forward": _values(plain(a, b)), "fixed_rule": _values(summed(a)),
+            "jit": _values(twice(a, b)), "grad": _values(ms.grad(squared)(a)),
+            "grad_graph": _values(square_grad_graph(a)),
+            "no_bprop": outcome(lambda: ms.grad(lambda x, y: plain(x, y).sum())(a, b)),
+            "aot": outcome(lambda: ops.Custom(add3, lambda x, y: x, lambda x, y: x,
+                                              func_type="aot")(a, b))}
+
+
+# -- dataset/python_objects: dict-valued columns ------------------------------------------
+
+@probe
+def dict_columns(ms):
+    """Dicts from map and per_batch_map, printed as the tutorial prints them."""
+    ds = ms.dataset
+
+    def numbers():
+        for i in range(6):
+            yield i
+
+    def to_dict(col1):
+        return {"original_col1": col1, "square": col1 ** 2}
+
+    def per_batch(col1, batch_info):
+        return {"original_col1": col1, "index": np.arange(3)}, {"copied_col1": col1}
+    mapped = ds.GeneratorDataset(numbers, ["col1"]).map(to_dict, ["col1"])
+    batched = ds.GeneratorDataset(numbers, ["col1"]).batch(
+        3, per_batch_map=per_batch, output_columns=["col1", "col2"])
+    return {"map": [repr(d) for d in mapped.create_dict_iterator(num_epochs=1,
+                                                                output_numpy=True)],
+            "map_tensors": [repr(d) for d in mapped.create_dict_iterator(num_epochs=1)],
+            "per_batch_map": [repr(d) for d in batched.create_dict_iterator(num_epochs=1,
+                                                                           output_numpy=True)]}
 
 
 def run(ms):
