@@ -50,11 +50,11 @@ def to_array(value, where):
     return array
 
 
-#: The datasets built from others — ``zip``, ``concat``, ``split``, ``bucket_batch_by_length`` —
-#: live in :mod:`refms.dataset.combine` (and ``filter`` / ``flat_map`` / ``apply`` in
-#: :mod:`refms.dataset.filter`, ``sync_wait`` / ``sync_update`` in :mod:`refms.dataset.sync`),
-#: which build on this module (they subclass :class:`Dataset`) and fill this table when
-#: imported.
+#: The datasets built from others — ``zip``, ``concat``, ``split``, ``bucket_batch_by_length``
+#: (:mod:`refms.dataset.combine`), ``filter``, ``flat_map``, ``apply``
+#: (:mod:`refms.dataset.filter`) and the ``sync_wait`` gate (:mod:`refms.dataset.sync`) — live
+#: in modules that build on this one (they subclass :class:`Dataset`) and fill this table
+#: when they are imported (``refms.dataset`` imports them all).
 COMBINATORS = {}
 
 
