@@ -59,7 +59,9 @@ PROGRAMS.update({
     # a list comprehension over values the host computes when the program runs: MindSpore
     # 2.10 cannot compile it (a TypeError; a dict comprehension a RuntimeError).  With a
     # filter (``[int(v) for v in a if v > 1]``) or over ``t.asnumpy().tolist()`` it crashed
-    # the process (signal 11 / 6), so those two are not recorded.
+    # the process (signal 11 / 6), so those two are not recorded; ``[v for v in a]`` aborted
+    # the process under the recorder's runner and printed one element, ``[3.]``, for
+    # [1, 2, 3] run directly as a script — not recorded either.
     "comprehension_asnumpy": _HEAD + """
 @ms.jit
 def f(t):
@@ -89,6 +91,32 @@ print(f(Tensor(np.array([1.0, 2.0, 3.0], np.float32))))
     # a training step runs the network once: its print, attribute update and Assign happen
     # once per step (WithLossCell around a network with effects)
     "train_step_effects_once": _HEAD + """
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="w")
+        self.count = ms.Parameter(Tensor(np.array([0.0], np.float32)), name="count",
+                                  requires_grad=False)
+        self.n = 0
+
+    def construct(self, x):
+        print("forward")
+        self.n = self.n + 1
+        ops.assign_add(self.count, Tensor(np.array([1.0], np.float32)))
+        return self.w * x
+
+net = Net()
+loss_net = nn.WithLossCell(net, nn.MSELoss())
+step = nn.TrainOneStepCell(loss_net, nn.SGD([net.w], learning_rate=0.1))
+data = Tensor(np.array([3.0, 4.0], np.float32))
+label = Tensor(np.array([1.0, 1.0], np.float32))
+for _ in range(3):
+    loss = step(data, label)
+    print("loss", loss, "w", net.w.asnumpy(), "count", net.count.asnumpy(), "n", net.n)
+""",
+    # the same step in PyNative mode: the same values
+    "train_step_effects_once_pynative": _HEAD + """
+ms.set_context(mode=ms.PYNATIVE_MODE)
 class Net(nn.Cell):
     def __init__(self):
         super().__init__()
