@@ -4,8 +4,9 @@ Run from the repository root (after ``python setup.py build_ext --inplace``)::
 
     python benchmarks/bench_kernels.py
 
-Cases: float32 matmul of n×n matrices (n = 256, 1024, 2048) and the axis
-sums of a 4096×4096 float32 array over axis 0 and axis 1.  Each time is the
+Cases: float32 matmul of n×n matrices (n = 256, 1024, 2048), the axis
+sums of a 4096×4096 float32 array over axis 0 and axis 1, and LeNet-5's first
+max pooling, ReLU and ReLU backward at batch 128.  Each time is the
 best of N rounds (``time.perf_counter``), the implementations taking turns
 within a round; the ratio is time / numpy's time in the same run, so below 1
 is faster than numpy.  Nothing is asserted.  For steadier figures on a busy
@@ -97,6 +98,38 @@ def sum_case(axis):
     print_case(f"sum over axis {axis} of 4096x4096 float32", timings)
 
 
+def lenet_activation_cases():
+    """LeNet-5's first pooling and activation at batch 128: max_pool2d 2×2 stride 2 (values and
+    argmax; numpy's row gives the values only), relu, relu_grad (numpy's row is the
+    ``dy * (x > 0)`` the ReLU bprop ran before, which turns a NaN in dy into NaN)."""
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((128, 6, 28, 28)).astype(np.float32)
+    dy = rng.standard_normal(x.shape).astype(np.float32)
+    geometry = ((2, 2), (2, 2), (0, 0, 0, 0))
+    cases = [
+        ("max_pool2d 2x2/2 of (128, 6, 28, 28) float32", "max_pool2d", (x,) + geometry,
+         lambda: np.maximum(np.maximum(x[..., ::2, ::2], x[..., ::2, 1::2]),
+                            np.maximum(x[..., 1::2, ::2], x[..., 1::2, 1::2])),
+         (lambda tx: torch.nn.functional.max_pool2d(tx, 2, 2, return_indices=True))),
+        ("relu of (128, 6, 28, 28) float32", "relu", (x,), lambda: np.maximum(x, 0),
+         (lambda tx: torch.relu(tx))),
+        ("relu_grad of (128, 6, 28, 28) float32", "relu_grad", (dy, x),
+         lambda: dy * (x > 0), None),
+    ]
+    for title, name, args, numpy_fn, torch_fn in cases:
+        fast = kernels.fast_kernel(name)
+        reference = kernels.reference_kernel(name)
+        candidates = {
+            "fast (Cython)": (lambda: fast(*args)) if fast else None,
+            "reference": lambda: reference(*args),
+            "numpy": numpy_fn,
+        }
+        if torch is not None and torch_fn is not None:
+            tx = torch.from_numpy(x)
+            candidates["torch"] = lambda: torch_fn(tx)
+        print_case(title, best_of(candidates, repeat=15, number=5))
+
+
 def main():
     print(f"numpy {np.__version__}, {os.cpu_count()} CPUs, torch "
           f"{torch.__version__ if torch is not None else 'not installed'}")
@@ -106,6 +139,7 @@ def main():
         matmul_case(n)
     for axis in (0, 1):
         sum_case(axis)
+    lenet_activation_cases()
 
 
 if __name__ == "__main__":

@@ -87,7 +87,8 @@ def _run_script(script, args):
     install()
     sys.argv = [script] + args
     try:
-        runpy.run_path(script, run_name="__main__")
+        # by its absolute path, as python runs a script: __file__ and tracebacks show it
+        runpy.run_path(os.path.abspath(script), run_name="__main__")
     except SystemExit:
         raise
     except BaseException as error:   # noqa: BLE001 - reported like the interpreter, minus refms

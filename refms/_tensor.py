@@ -111,6 +111,9 @@ class Tensor:
     __slots__ = ("_data", "_dtype", "weak", "_init", "_shape", "__weakref__", "__dict__")
     __array_ufunc__ = None          # numpy defers to our reflected operators
     _is_param = False
+    #: True for a tensor whose storage MindSpore keeps as a numpy array (``from_numpy``, the
+    #: dataset pipeline's outputs, a Tensor made from one of those): its ``repr`` is numpy's.
+    _numpy_repr = False
     #: ``{handle id: hook}`` of :meth:`register_hook`, created on the first registration.
     _grad_hooks = None
 
@@ -145,6 +148,8 @@ class Tensor:
                 return
         if isinstance(input_data, Tensor):
             array, inferred = input_data._host(), input_data._dtype
+            if input_data._numpy_repr and (dtype is None or dtype is inferred):
+                self._numpy_repr = True         # shares the numpy storage of input_data
         elif isinstance(input_data, (np.ndarray, np.generic)):
             array = np.asarray(input_data)
             inferred = mstype.nptype_to_dtype(array.dtype)
@@ -192,10 +197,17 @@ class Tensor:
         return kernels.to_host(self._value())
 
     def asnumpy(self):
-        """A numpy copy of the values (initialises a lazy tensor first)."""
+        """A numpy copy of the values (initialises a lazy tensor first).
+
+        Int64 values come back typed ``np.longlong`` (the same 64-bit integers; numpy's
+        ``repr`` then names the dtype: ``array([1, 2], dtype=int64)``), as MindSpore
+        2.10's arrays are; a ``from_numpy`` tensor keeps its own array's type."""
         if self._data is None:
             self.init_data()
-        return np.array(kernels.to_host(self._data), copy=True)
+        array = np.array(kernels.to_host(self._data), copy=True)
+        if array.dtype.type is np.int64 and not self._numpy_repr:
+            array = array.view(np.longlong)
+        return array
 
     def __array__(self, dtype=None, copy=None):
         array = self._host()
@@ -482,7 +494,8 @@ class Tensor:
 
     @staticmethod
     def from_numpy(array):
-        """A Tensor sharing ``array``'s memory (no copy), with its dtype."""
+        """A Tensor sharing ``array``'s memory (no copy), with its dtype; its ``repr`` shows the
+        values as numpy does (``value= [1.5, 2. ]``), as MindSpore's numpy-backed tensors do."""
         if not isinstance(array, np.ndarray):
             raise TypeError(f"For 'Tensor.from_numpy', the input should be a numpy.ndarray, but "
                             f"got {type(array).__name__}.")
@@ -490,6 +503,7 @@ class Tensor:
         on_host = isinstance(tensor._data, np.ndarray)     # (another backend copies)
         if on_host and tensor._data.dtype == array.dtype and array.flags.c_contiguous:
             tensor._data = array                # share the memory, as MindSpore does
+        tensor._numpy_repr = True
         return tensor
 
     def expand_as(self, other):

@@ -20,6 +20,7 @@ MindSpore 2.10 refuses O2's dynamic loss scaling on ``device_target='CPU'`` (its
 CPU backend lacks the control flow); refms has no such limit and behaves as
 MindSpore does on GPU.
 """
+from . import context
 from . import dtype as mstype
 from .nn.cell import Cell
 from .nn.layer.normalization import BatchNorm1d, BatchNorm2d, LayerNorm
@@ -145,6 +146,11 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
     """The training cell ``Model`` uses: mixed precision, loss, then one-step (loss-scaled) training.
 
     ``kwargs``: ``cast_model_type``, ``keep_batchnorm_fp32``, ``loss_scale_manager``.
+
+    A manager with an update cell (``DynamicLossScaleManager``, the default of level
+    ``O2``, or ``FixedLossScaleManager(drop_overflow_update=True)``) is a ``ValueError``
+    on device ``CPU``, as in MindSpore 2.10; ``None`` or
+    ``FixedLossScaleManager(drop_overflow_update=False)`` train on any device.
     """
     if not isinstance(optimizer, Optimizer):
         raise TypeError(f"For 'build_train_network', the 'optimizer' must be an Optimizer, but got "
@@ -175,6 +181,13 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
         loss_scale = manager.get_loss_scale()
         update_cell = manager.get_update_cell()
         if update_cell is not None:
+            # MindSpore 2.10 builds no overflow-checking (update-cell) training network on CPU,
+            # where its TrainOneStepWithLossScaleCell's control flow is not supported.
+            if context.get_context("device_target") == "CPU":
+                raise ValueError(f"On device `CPU` the loss scale manager must be None or "
+                                 f"FixedLossScaleManager(drop_overflow_update=False); "
+                                 f"{type(manager).__name__} needs an overflow-checking update "
+                                 f"cell, which only GPU and Ascend run.")
             return TrainOneStepWithLossScaleCell(network, optimizer,
                                                  scale_sense=update_cell).set_train()
     return TrainOneStepCell(network, optimizer, loss_scale).set_train()

@@ -286,3 +286,30 @@ def initializer(init, shape=None, dtype=mstype.float32):
     elif isinstance(init, numbers.Number):
         init = Constant(init)
     return Tensor(shape=shape, dtype=mstype.to_dtype(dtype), init=init)
+
+
+# -- helpers MindSpore keeps private in this module, imported by name by the model zoo's
+# custom initializers (``from mindspore.common.initializer import _assignment``) --------------
+
+def _assignment(arr, num):
+    """Copy ``num`` (a number or an array of ``arr``'s shape) into ``arr``; returns ``arr``."""
+    _fill(arr, num)
+    return arr
+
+
+def _calculate_fan_in_and_fan_out(shape):
+    """``(fan_in, fan_out)`` of a weight of ``shape`` ``(out, in, *kernel)``."""
+    return _fans(tuple(shape))
+
+
+def _calculate_correct_fan(shape, mode):
+    """``fan_in`` or ``fan_out`` of ``shape``, as ``mode`` says."""
+    return _fan(tuple(shape), mode)
+
+
+def _calculate_gain(nonlinearity, param=None):
+    """The recommended gain of ``nonlinearity`` (``param``: leaky_relu's negative slope)."""
+    return _gain(nonlinearity, param)
+
+
+_register = _alias

@@ -37,6 +37,12 @@
       1-D tensors print runs of 3, so they get no feeds.
     * empty tensors have an empty body: ``value= )``, or ``value=\\n)`` if ndim > 1.
     * a lazily initialised tensor prints zeros (MindSpore quirk, semantics 1.5 rule 9).
+
+    A tensor whose storage is a numpy array (``Tensor.from_numpy``, a dataset
+    pipeline's output: ``t._numpy_repr``) prints its body the way numpy does,
+    ``np.array2string(values, separator=", ")``: ``value= [1.5, 2. ]``,
+    ``[[1, 2],\\n [3, 4]]``, numpy's own line width and summarisation (MindSpore
+    2.10 hands such a tensor's values to numpy to print).
 """
 import math
 
@@ -82,6 +88,8 @@ def tensor_repr(t):
     """``repr(t)``: MindSpore's C++ ``Tensor::ToStringRepr`` format (semantics 1.5)."""
     array = np.zeros(t.shape, dtype=t.dtype.np_type) if t._data is None else t._host()
     opening = "\n" if array.ndim > 1 else " "
+    if t._numpy_repr and t.dtype.name != "BFloat16":
+        return _header(t) + opening + np.array2string(array, separator=", ") + ")"
     return _header(t) + opening + _body(array, t.dtype) + ")"
 
 

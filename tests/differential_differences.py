@@ -9,6 +9,20 @@ says what MindSpore does and why refms does otherwise.
 
 DIFFERENCES = {
     # --- MindSpore bugs refms does not reproduce ------------------------------------------------
+    "ops.any#2": (
+        "forward", "ops.any of an int32 tensor over axis -3 with keep_dims: MindSpore 2.10's CPU "
+                   "kernel returns True where both entries are 0 (and False where both are "
+                   "nonzero); refms returns the logical or (the #0 and #1 cases agree)."),
+    "ops.einsum#[012]": (
+        "exception", "MindSpore 2.10 has no CPU kernel for ops.einsum (RuntimeError); refms "
+                     "computes the contraction (mint.einsum)."),
+    "ops.take#[012]": (
+        "exception", "MindSpore 2.10 has no CPU kernel for Take ('The kernel Take unregistered', "
+                     "RuntimeError); refms gathers from the flattened input (mint.take)."),
+    "bad:add*mm(list)": (
+        "exception", "a list as 'input' of ops.addmm / ops.addbmm: MindSpore 2.10 converts it and "
+                     "fails on its shape (ValueError); refms rejects it as not a Tensor "
+                     "(TypeError naming the op)."),
     "nn.Momentum#[12]": (
         "forward", "use_nesterov=True: MindSpore 2.10's CPU ApplyMomentum kernel ignores the flag "
                    "and applies plain momentum; refms applies the documented Nesterov update "
@@ -71,6 +85,8 @@ DIFFERENCES = {
 
 #: Shared APIs without recorded random cases, and why.
 NOT_COVERED = {
+    "roll": "MindSpore 2.10 has no CPU kernel for Roll ('The kernel Roll unregistered'), so "
+            "there is nothing to record; refms's ops.roll is mint.roll",
     "Tensor.has_init": "lazy initialisation: covered by tests/test_initializer.py",
     "Tensor.init": "lazy initialisation: covered by tests/test_initializer.py",
     "Tensor.init_data": "lazy initialisation: covered by tests/test_initializer.py",

@@ -97,8 +97,29 @@ def _train(amp_level, **kwargs):
     return model, net, losses
 
 
+@pytest.fixture
+def gpu_target(monkeypatch):
+    """The device target GPU, where MindSpore builds the overflow-checking (update cell)
+    training network; only the setting changes (the kernels stay on the host)."""
+    from refms import context
+    monkeypatch.setitem(context._SETTINGS, "device_target", "GPU")
+
+
+def test_update_cell_loss_scale_is_refused_on_cpu():
+    # MindSpore 2.10 on CPU (tests/recorders/record_tutorials.py, "amp_cpu_loss_scale"):
+    # O2's default DynamicLossScaleManager and an explicit one raise ValueError; O3 and
+    # FixedLossScaleManager(drop_overflow_update=False) build a TrainOneStepCell.
+    with pytest.raises(ValueError, match="CPU"):
+        _train("O2")
+    with pytest.raises(ValueError, match="DynamicLossScaleManager"):
+        _train("O0", loss_scale_manager=ms.DynamicLossScaleManager())
+    manager = ms.FixedLossScaleManager(drop_overflow_update=False)
+    assert type(_train("O2", loss_scale_manager=manager)[0].train_network).__name__ == \
+        "TrainOneStepCell"
+
+
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")
-def test_model_o2_uses_a_dynamic_loss_scale_that_skips_overflowing_steps():
+def test_model_o2_uses_a_dynamic_loss_scale_that_skips_overflowing_steps(gpu_target):
     model, net, losses = _train("O2")
     assert type(model.train_network).__name__ == "TrainOneStepWithLossScaleCell"
     assert type(model.train_network.loss_scaling_manager).__name__ == "DynamicLossScaleUpdateCell"
@@ -107,7 +128,7 @@ def test_model_o2_uses_a_dynamic_loss_scale_that_skips_overflowing_steps():
     assert losses[-1] == losses[0]
 
 
-def test_model_o2_trains_with_a_smaller_initial_scale():
+def test_model_o2_trains_with_a_smaller_initial_scale(gpu_target):
     manager = ms.DynamicLossScaleManager(init_loss_scale=2 ** 10)
     model, net, losses = _train("O2", loss_scale_manager=manager)
     assert float(model.train_network.scale_sense.asnumpy()) == 2.0 ** 10

@@ -81,6 +81,11 @@ def test_random_split_is_a_partition():
     assert len(left) == 7 and len(right) == 3 and sorted(left + right) == list(range(10))
 
 
+#: Workers for the parallel tests: more than one where the machine allows (MindSpore, and refms,
+#: refuse more workers than CPUs).
+WORKERS = min(3, os.cpu_count() or 1)
+
+
 class SlowSquares:
     """A random-access source (module level, so forked workers can use it)."""
 
@@ -103,7 +108,7 @@ def test_generator_workers_give_the_single_worker_rows(processes):
                 data.batch(5).create_tuple_iterator(output_numpy=True, num_epochs=1)]
 
     single = run(1)
-    assert run(3) == single
+    assert run(WORKERS) == single
     assert sum(len(batch[1]) for batch in single) == 23
 
 
@@ -114,7 +119,8 @@ def test_worker_errors_surface_and_do_not_hang():
                 raise OSError("disk gone")
             return super().__getitem__(index)
 
-    data = ds.GeneratorDataset(Broken(), ["sq", "mod"], shuffle=False, num_parallel_workers=3)
+    data = ds.GeneratorDataset(Broken(), ["sq", "mod"], shuffle=False,
+                              num_parallel_workers=WORKERS)
     with pytest.raises(RuntimeError, match=r"GeneratorDataset: the source failed on row 7: "
                                            r"OSError: disk gone"):
         list(data)

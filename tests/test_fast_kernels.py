@@ -285,6 +285,10 @@ POOL_CASES = [
     ((1, 2, 7, 7), (3, 3), (2, 2), (0, 0, 0, 0)),      # overlapping, remainder dropped
     ((1, 1, 7, 6), (3, 2), (2, 1), (1, 1, 0, 1)),      # 'same'-style asymmetric padding
     ((2, 1, 5, 5), (5, 5), (1, 1), (2, 2, 2, 2)),      # windows mostly padding
+    ((2, 2, 9, 11), (2, 2), (2, 2), (1, 0, 1, 0)),     # short rows, clipped at the edge
+    ((2, 2, 6, 36), (2, 2), (2, 2), (1, 0, 1, 0)),     # 2×2 rows in chunks of 8, the last moved back
+    ((1, 2, 5, 140), (2, 2), (2, 2), (0, 0, 0, 0)),    # 2×2 rows in the compiler's vector loop
+    ((1, 3, 7, 40), (3, 3), (2, 2), (1, 1, 0, 1)),     # 3×3 stride 2 rows, 'same' padding
 ]
 
 
@@ -306,6 +310,36 @@ def test_max_pool2d_nan_wins_like_reference():
     got, expected = fast(x, (2, 2), (2, 2), (0, 0, 0, 0)), reference(x, (2, 2), (2, 2), (0, 0, 0, 0))
     np.testing.assert_array_equal(got[0], expected[0])
     np.testing.assert_array_equal(got[1], expected[1])
+
+
+def test_max_pool2d_random_geometry_ties_and_nan_like_reference():
+    """Every path of the twin (unrolled 2×2 and 3×3 windows, the general scan, windows clipped
+    by padding or wholly in it) on small integer samples full of ties, NaN in one cell of ten,
+    float32 and float64, contiguous or not: the same maxima and argmax as the reference."""
+    fast, reference = twin_and_reference("max_pool2d")
+    rng = np.random.default_rng(1)
+    checked = 0
+    while checked < 120:
+        kh, kw = (int(v) for v in rng.integers(1, 5, 2))
+        sh, sw = (int(v) for v in rng.integers(1, 4, 2))
+        if checked % 3 == 0:
+            kh = kw = int(rng.choice([2, 3]))
+            sw = 2
+        h = int(rng.integers(1, 12))
+        w = int(rng.integers(1, 12 if checked % 2 else 48))
+        pad = tuple(int(v) for v in rng.integers(0, 3, 4))
+        if h + pad[0] + pad[1] < kh or w + pad[2] + pad[3] < kw:
+            continue
+        x = rng.integers(-3, 4, (2, 3, h, w)).astype(FLOATS[checked % 2])
+        x[rng.random(x.shape) < 0.1] = np.nan
+        if checked % 4 == 0:
+            x = x[:, :, ::-1]
+        args = ((kh, kw), (sh, sw), pad)
+        got, expected = fast(x, *args), reference(x, *args)
+        for g, e in zip(got, expected):
+            assert g.dtype == e.dtype
+            np.testing.assert_array_equal(g, e, err_msg=str(args))
+        checked += 1
 
 
 def test_max_pool2d_other_dtypes_fall_back():
@@ -360,6 +394,64 @@ def test_pool_gradients_other_dtypes_fall_back():
         np.testing.assert_array_equal(got, expected)
 
 
+# -- ReLU and its backward ------------------------------------------------------------------
+
+def _relu_sample(shape, dtype, seed):
+    """Random values with exact zeros of both signs, NaN and ±inf mixed in."""
+    x = random(shape, dtype, seed)
+    flat = x.reshape(-1)
+    flat[::7] = 0.0
+    flat[3::11] = -0.0
+    flat[5::13] = np.nan
+    flat[1::17] = np.inf
+    flat[2::19] = -np.inf
+    return x
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("shape", [(1,), (7,), (3, 5, 2), (128, 6, 28, 28)])
+def test_relu_and_relu_grad(dtype, shape):
+    """x > 0 ? x : 0 and dy where y > 0: NaN and zeros of either sign give 0, bit for bit."""
+    x = _relu_sample(shape, dtype, 31)
+    fast, reference = twin_and_reference("relu")
+    got, expected = fast(x), reference(x)
+    assert got.dtype == expected.dtype == dtype and got.shape == expected.shape
+    np.testing.assert_array_equal(got, expected)
+    assert not np.isnan(got).any() and not np.signbit(got[got == 0]).any()
+    dy = random(shape, dtype, 32)
+    fast, reference = twin_and_reference("relu_grad")
+    got, expected = fast(dy, x), reference(dy, x)
+    assert got.dtype == expected.dtype == dtype and got.shape == expected.shape
+    np.testing.assert_array_equal(got, expected)
+    np.testing.assert_array_equal(got, np.where(x > 0, dy, 0).astype(dtype))
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_relu_and_relu_grad_non_contiguous(dtype):
+    x = _relu_sample((6, 9, 4), dtype, 33).transpose(2, 0, 1)[:, ::2]
+    dy = random((9, 4, 6), dtype, 34)[:, :, ::-2].transpose(1, 2, 0)
+    assert dy.shape == x.shape and not x.flags.c_contiguous and not dy.flags.c_contiguous
+    for name, args in [("relu", (x,)), ("relu_grad", (dy, x))]:
+        fast, reference = twin_and_reference(name)
+        np.testing.assert_array_equal(fast(*args), reference(*args))
+
+
+def test_relu_and_relu_grad_other_inputs_go_to_the_reference():
+    """Other dtypes, mixed dtypes, 0-d and empty arrays: exactly the reference's answer."""
+    cases = [("relu", (np.array([-2, 0, 3], np.int32),)),
+             ("relu", (np.array([-1.5, 2.0], np.float16),)),
+             ("relu", (np.float32(-2.0) * np.ones((), np.float32),)),
+             ("relu", (np.ones((0, 3), np.float32),)),
+             ("relu_grad", (np.ones(3, np.float16), np.array([1.0, -1.0, 0.0], np.float32))),
+             ("relu_grad", (np.array([5, 6, 7], np.int32), np.array([1, -1, 0], np.int64))),
+             ("relu_grad", (np.ones((), np.float64), np.ones((), np.float64)))]
+    for name, args in cases:
+        fast, reference = twin_and_reference(name)
+        got, expected = fast(*args), reference(*args)
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+        np.testing.assert_array_equal(got, expected)
+
+
 # -- convolution ---------------------------------------------------------------------------
 
 def _same_pads(shape, kernel, stride, dilation):
@@ -379,6 +471,19 @@ CONV_CASES = [
     ((2, 4, 8, 7), (4, 1, 3, 3), (1, 1), "same", (1, 1), 4),           # depthwise
     ((2, 4, 8, 7), (8, 1, 3, 2), (2, 1), (1, 0, 2, 1), (2, 1), 4),     # depthwise, multiplier 2
     ((2, 3, 6, 6), (3, 1, 1, 1), (2, 2), "valid", (1, 1), 3),          # depthwise 1×1, stride 2
+    # one input channel (LeNet's first layer), small products: one sample a task
+    ((5, 1, 12, 11), (3, 1, 5, 5), (1, 1), "valid", (1, 1), 1),
+    ((4, 1, 9, 10), (2, 1, 3, 3), (2, 2), (1, 1, 1, 1), (1, 1), 1),
+    ((3, 1, 10, 9), (4, 1, 3, 2), (1, 2), "same", (2, 1), 1),
+    ((32, 4, 13, 12), (6, 2, 3, 3), (2, 1), (1, 2, 0, 1), (1, 2), 2),  # several threads
+    ((4, 4, 11, 12), (6, 2, 3, 2), (1, 1), "valid", (2, 3), 2),        # wide columns, dilated
+    ((6, 3, 11, 10), (4, 3, 3, 3), (2, 1), "valid", (1, 1), 1),        # compact, no padding
+    ((96, 2, 22, 22), (4, 2, 5, 5), (1, 1), "valid", (1, 1), 1),       # filter: 2 GEMMs a block
+    # large products: chunks of several samples, multithreaded GEMMs
+    ((3, 8, 20, 20), (32, 8, 3, 3), (1, 1), "same", (1, 1), 1),
+    ((3, 8, 21, 19), (34, 8, 3, 3), (1, 1), "valid", (1, 1), 1),
+    ((3, 16, 30, 29), (64, 8, 3, 3), (2, 1), (1, 2, 0, 1), (2, 1), 2),
+    ((2, 9, 33, 31), (40, 9, 3, 3), (2, 2), "same", (2, 2), 1),
 ]
 
 
@@ -405,6 +510,41 @@ def test_conv2d_and_backprops(dtype, case):
     assert_same(fast(dout, w, x.shape, *args), reference(dout, w, x.shape, *args), dtype)
     fast, reference = twin_and_reference("conv2d_backprop_filter")
     assert_same(fast(dout, x, w.shape, *args), reference(dout, x, w.shape, *args), dtype)
+
+
+def test_conv_cases_cover_every_algorithm():
+    """The table reaches each of the twin's algorithms: small products one sample a task, with
+    compact columns (each with padding, stride, dilation and groups) or wide ones (stride 1, no
+    padding: with dilation and groups), and large products a chunk of samples a GEMM."""
+    conv = pytest.importorskip("refms._fast.conv", reason="the conv twin is not built")
+    seen = {"compact": set(), "wide": set(), "chunks": set()}
+    for case in CONV_CASES:
+        x, w, (stride, pad, dilation, groups) = _conv_case(case, np.float32)
+        geometry = conv._geometry(x.shape, w.shape, stride, pad, dilation, groups)
+        if groups == x.shape[1]:
+            continue                                        # depthwise: direct loops
+        features = {"pad" if any(pad) else "valid", "stride" if max(stride) > 1 else "",
+                    "dilation" if max(dilation) > 1 else "", "groups" if groups > 1 else ""}
+        if not geometry.by_sample:
+            seen["chunks"] |= features
+            assert geometry.nb > 1 or x.shape[0] == 1, case
+        else:
+            seen["wide" if geometry.wide else "compact"] |= features
+    assert {"pad", "valid", "stride", "dilation", "groups"} <= seen["compact"]
+    assert {"pad", "valid", "stride", "dilation", "groups"} <= seen["chunks"]
+    assert {"valid", "dilation", "groups"} <= seen["wide"]
+
+
+def test_conv2d_backprop_filter_is_reproducible():
+    """The filter gradient sums fixed runs of samples in a fixed order, whichever thread runs
+    which run: repeated calls give the same bits."""
+    fast, _ = twin_and_reference("conv2d_backprop_filter")
+    x = random((64, 6, 14, 14), np.float32, 18)
+    dout = random((64, 16, 10, 10), np.float32, 19)
+    args = ((16, 6, 5, 5), (1, 1), (0, 0, 0, 0), (1, 1), 1)
+    first = fast(dout, x, *args)
+    for _ in range(5):
+        np.testing.assert_array_equal(fast(dout, x, *args), first)
 
 
 def test_conv2d_non_contiguous_and_other_dtypes():
@@ -673,6 +813,8 @@ EXAMPLES = {
                            random((3,), np.float32, 25, 0.5, 1.5), 1e-5),
     "batch_norm_grad": lambda: (_x((4, 3, 2, 2), 26), _x((4, 3, 2, 2)), _x((3,), 22), _x((3,), 24),
                                 random((3,), np.float32, 25, 0.5, 1.5), 1e-5, True),
+    "relu": lambda: (_x((4, 5)),),
+    "relu_grad": lambda: (_x((4, 5)), _x((4, 5), 22)),
     "apply_momentum": lambda: (_x((4, 5)), _x((4, 5), 22), _x((4, 5), 23), np.float32(0.1),
                                np.float32(0.9), False),
 }

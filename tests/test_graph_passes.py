@@ -92,6 +92,16 @@ def test_fusion_runs_an_elementwise_chain_as_one_node():
     np.testing.assert_array_equal(ms.jit(chain)(X).asnumpy(), eager.asnumpy())
 
 
+def test_relu_backward_is_one_relu_grad_node():
+    """Graph autodiff reuses ReLU's bprop: one ReluGrad step of (dout, ReLU's output), fused
+    with its elementwise neighbours, no Greater→Cast→Mul chain; the PyNative tape's gradient."""
+    def loss(x):
+        return (ops.relu(x * 2 - 1) * x).sum()
+    text = ir_text(ms.jit(ms.grad(loss)), X, stage="fusion")
+    assert count(text, "ReluGrad") == 1 and "Greater" not in text
+    np.testing.assert_array_equal(ms.jit(ms.grad(loss))(X).asnumpy(), ms.grad(loss)(X).asnumpy())
+
+
 def test_fusion_respects_multiple_uses_and_dtypes():
     def shared(x):
         y = x * 2                       # used twice: not absorbed

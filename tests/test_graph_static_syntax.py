@@ -50,12 +50,6 @@ KNOWN_DIFFERENCES = {
         "computes the documented result (out == 2). The failure follows no documented rule: "
         "with a float input it happens even when the dict is not returned, and without the "
         "dict the same gradient works",
-    "python_builtin_functions.en02":
-        "refms computes Python float arithmetic inside a graph in double precision; MindSpore "
-        "2.10 computes it in float32: -123.6 is neg(123.6), so float(-123.6) returns "
-        "-123.5999984741211 (observed too: 0.1 + 0.2 -> 0.30000001192092896, x.shape[0] * 0.1 "
-        "-> 0.10000000149011612, while a float literal, global or attribute returned as it "
-        "is keeps its double value)",
 }
 
 LIMIT_S = 120

@@ -48,5 +48,6 @@ def test_matches_mindspore(label):
 def test_squeeze_of_non1_axis_in_graph_mode():
     x = refms.Tensor(np.ones((2, 1, 3), np.float32))
     refms.set_context(mode=refms.GRAPH_MODE)
-    out = refms.jit(lambda v: refms.ops.squeeze(v, (0, 1)))(x)
+    squeeze = lambda v: refms.ops.squeeze(v, (0, 1))                      # noqa: E731
+    out = refms.jit(squeeze)(x)
     assert tuple(out.shape) == (2, 3)

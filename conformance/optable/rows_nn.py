@@ -85,6 +85,19 @@ def as_dtype_of(fn):
     return ref
 
 
+def relu_cubed_slope(x):
+    """d/dx Σ relu(x)³ = 3·relu(x)², through ReLU's bprop: its own gradient (the row's
+    gradient check) is the second derivative 6·relu(x), so ReluGrad's bprop is checked too."""
+    return ms.grad(lambda t: ops.ReduceSum()(ops.relu(t) ** 3))(x)
+
+
+def relu_grad_ref(dy, x):
+    """ReLU's backward [ran 2.10]: dy where x > 0 (a NaN or a zero of either sign gives 0), in
+    dy's dtype; mixed widths of one kind are allowed."""
+    return np.array([d if v > 0 else 0 for d, v in zip(dy.ravel(), x.ravel())],
+                    dtype=dy.dtype).reshape(dy.shape)
+
+
 # -- independent references: convolution -----------------------------------------------------------
 
 def same_pads(size, kernel, stride, dilation=1):
@@ -478,6 +491,24 @@ ACTIVATION = [
     OpRow("ReLU", ops.relu, lambda x: np.maximum(x, 0), [i32([-2, 0, 3])], id="ReLU-int32"),
     OpRow("ReLU", ops.relu, lambda x: np.maximum(x, 0), [f32([-1.0, 0.0, 2.0])], grad=False,
           id="ReLU-zero"),
+    OpRow("ReluGrad", ops.ReluGrad(), relu_grad_ref,
+          lambda rng: randn((3, 4))(rng) + away_from_zero((3, 4))(rng),
+          errors=[([ones(2, 3), ones(3)], ValueError), ([ones(2, 3), ones(3, 2)], ValueError),
+                  ([ones(3), i32([1, -1, 0])], TypeError),
+                  ([np.ones(2, np.complex64), np.ones(2, np.complex64)], TypeError)]),
+    OpRow("ReluGrad", ops.ReluGrad(), relu_grad_ref,
+          [f32([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]), f32([np.nan, 0.0, -0.0, np.inf, -np.inf, 1e-30])],
+          grad=False, id="ReluGrad-nan-and-zero-give-0"),
+    OpRow("ReluGrad", ops.ReluGrad(), relu_grad_ref,
+          lambda rng: randn((2, 3, 5), dtype=np.float64)(rng) + randn((2, 3, 5), dtype=np.float64)(rng),
+          grad=False, id="ReluGrad-float64"),
+    OpRow("ReluGrad", ops.ReluGrad(), relu_grad_ref, [i32([5, 6, 7]), np.array([1, -1, 0], np.int64)],
+          id="ReluGrad-int32-int64"),
+    OpRow("ReluGrad", ops.ReluGrad(), relu_grad_ref,
+          [np.ones(3, np.float16), f32([1.0, -1.0, 0.0])], grad=False,
+          id="ReluGrad-float16-mask-float32"),
+    OpRow("ReluGrad", relu_cubed_slope, lambda x: (3 * np.maximum(x, 0) ** 2).astype(x.dtype),
+          away_from_zero((3, 4)), rtol=1e-5, atol=1e-5, id="ReluGrad-second-order"),
     OpRow("Sigmoid", ops.Sigmoid(), as_dtype_of(lambda x: 1 / (1 + np.exp(-np.float64(x)))),
           randn((3, 4)), errors=[([i32([1, 2])], TypeError)]),
     OpRow("Sigmoid", ops.sigmoid, lambda x: np.array([0.0, 0.5, 1.0], np.float32),

@@ -35,7 +35,7 @@ NO_GRADIENT = frozenset([
 REFMS_INTERNAL = frozenset([
     "ExclusiveCumprodBoth", "ScatterIndexAdd", "Conv2DBackpropFilter", "MaxPoolGrad",
     "MaxPoolGradGrad", "AvgPoolGrad", "BatchNormGrad", "NLLLossGrad", "CTCLossV2Grad",
-    "ROIAlignGrad",
+    "ROIAlignGrad", "ReluGrad",
 ])
 
 

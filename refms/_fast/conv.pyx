@@ -7,21 +7,49 @@ Contract (the reference's; NCHW, ``pad = (top, bottom, left, right)``)::
     conv2d_backprop_input(dout, w, x_shape, stride, pad, dilation, groups)   -> dx
     conv2d_backprop_filter(dout, x, w_shape, stride, pad, dilation, groups)  -> dw
 
-Algorithm (general case): *im2col + GEMM*, a few samples at a time.
+Two algorithms, both *im2col + GEMM*: the convolution becomes a matrix product
+of the weights with a column matrix ``cols`` of shape (K, P), K = C·kh·kw,
+P = OH·OW, whose row (c, p, q), column (i, j) holds
+``x_pad[c, i·sh + p·dh, j·sw + q·dw]`` (the zero padding written as zeros).
+The GEMMs are BLAS ``sgemm``/``dgemm`` (numpy's BLAS, ``_blas.pxi``).
 
-* A chunk of ``nb`` samples is unfolded into a column matrix
-  ``cols`` of shape (K, nb·P), K = C·kh·kw, P = OH·OW: row (c, p, q),
-  column (s, i, j) holds ``x_pad[s, c, i·sh + p·dh, j·sw + q·dw]``.  The
-  loop runs over (sample, channel) planes in parallel (OpenMP ``prange``)
-  and copies whole rows, with the zero padding written as zeros.
-* forward: for each group g, ``Y_g (O/G, nb·P) = W_g (O/G, K/G) · cols_g``
-  by one BLAS ``sgemm``/``dgemm`` (numpy's BLAS, ``_blas.pxi``), then
-  the (O, nb, P) result is copied to y's (nb, O, P) layout.  With one
-  sample per chunk the GEMM writes straight into y.
-* backprop_filter: ``dW_g += dY_g (O/G, nb·P) · cols_gᵀ``, summed over the
-  chunks by the GEMM itself (β = 1).
+*Small products, one sample a task* (per-sample GEMM of at most 2¹⁸
+multiply-adds, e.g. LeNet's layers): one OpenMP ``prange`` over the samples
+(dynamic schedule: a thread that starts late on a busy machine takes fewer);
+each thread unfolds its sample into its own ``cols`` (small enough to stay in
+its L2 cache) and calls BLAS, which runs such small products in the calling
+thread.  Per sample and group g:
+
+* forward: ``Y_g (O/G, P) = W_g (O/G, K/G) · cols_g``, written straight
+  into y's NCHW layout;
 * backprop_input: ``dcols_g = W_gᵀ · dY_g``, then *col2im*, the adjoint of
-  im2col, adds every column entry back into its input cell; each
+  im2col, adds every column entry back into its input cell of dx;
+* backprop_filter: ``dW_gᵀ (K/G, O/G) += cols_g · dY_gᵀ``, a few samples a
+  GEMM; dY is transposed first (O·P values a sample) so that BLAS reads both
+  operands along rows (several times faster than ``dY · colsᵀ``).  The
+  samples are cut into (at most) 16 fixed runs, each summed in order into its own
+  partial sum, and the partial sums are added at the end: the result does not
+  depend on the threads.
+
+With stride 1 and no padding the columns are *wide*: column m = i·W + j
+(W the input's width, not OW) reads ``x[c].flat[p·dh·W + q·dw + m]``, so
+each row of ``cols`` is one contiguous run of x, copied by one ``memcpy``
+and added back by one vectorized loop, instead of OH short rows.  The
+columns with j ≥ OW are junk: the forward drops them when it copies the
+GEMM's result into y, the backprops put zeros in dY's copy there.  The GEMMs
+grow by W/OW (1.14× for LeNet's first layer, 1.4× for its second); the
+unfolding, which cost more than the GEMMs, shrinks to a few long copies.
+
+*Large products, a chunk of samples at a time*: a chunk of ``nb`` samples is
+unfolded into ``cols`` of shape (K, nb·P), columns (s, i, j), by a ``prange``
+over (sample, channel) planes, and each product is one multithreaded GEMM:
+
+* forward: ``Y_g (O/G, nb·P) = W_g · cols_g``, then the (O, nb, P) result is
+  copied to y's (nb, O, P) layout (with one sample a chunk the GEMM writes
+  straight into y);
+* backprop_filter: ``dW_g += dY_g (O/G, nb·P) · cols_gᵀ``, summed over the
+  chunks by the GEMM itself (β = 1);
+* backprop_input: ``dcols_g = W_gᵀ · dY_g``, then col2im; each
   (sample, channel) plane is written by one thread only.
 
 The chunk holds as many samples as keep ``cols`` near 4 MiB (at least
@@ -39,7 +67,7 @@ empty shapes and non-positive output sizes go to the reference kernel.
 import numpy as np
 
 cimport cython
-from cython.parallel cimport prange
+from cython.parallel cimport prange, threadid
 from libc.string cimport memset, memcpy
 from cython cimport floating
 
@@ -56,6 +84,17 @@ ctypedef fused real:
 
 #: Target size of one chunk's column matrix, in elements (4 MiB of float32).
 cdef Py_ssize_t CHUNK_ELEMENTS = 1 << 20
+
+#: Largest per-sample product (multiply-adds, O/G · K/G · P) run one sample a task: below
+#: OpenBLAS's threshold for threading a GEMM (65536 · 4), so each GEMM runs in its caller.
+cdef Py_ssize_t SMALL_GEMM = 1 << 18
+
+#: How many partial sums the filter gradient of small products adds (runs of samples).
+cdef Py_ssize_t FILTER_BLOCKS = 16
+
+#: Size of the columns the filter gradient of small products unfolds for one GEMM, in
+#: elements (256 KiB of float32: a few samples, in L2 cache).
+cdef Py_ssize_t SAMPLE_COLUMNS = 1 << 16
 
 
 cdef void _gemm(bint trans_a, bint trans_b, int m, int n, int k, real alpha,
@@ -92,68 +131,85 @@ cdef inline Py_ssize_t _end(Py_ssize_t out_len, Py_ssize_t in_len, Py_ssize_t st
     return first if last < first else last
 
 
+cdef void _unfold_plane(const real* src, real* dst, Py_ssize_t ld, Py_ssize_t h, Py_ssize_t w,
+                       int kh, int kw, int sh, int sw, int top, int left, int dh, int dw,
+                       Py_ssize_t oh, Py_ssize_t ow) noexcept nogil:
+    """dst[(p, q) · ld + (i, j)] = src_pad[i·sh + p·dh, j·sw + q·dw]: one input plane's kh·kw
+    rows of the column matrix (row (p, q) starts ld elements after row (p, q) − 1)."""
+    cdef Py_ssize_t p, q, i, j, row, lo, hi, offset
+    cdef real* out
+    for p in range(kh):
+        for q in range(kw):
+            offset = q * dw - left
+            lo = _first(sw, offset)
+            hi = _end(ow, w, sw, offset, lo)
+            out = dst + (p * kw + q) * ld
+            for i in range(oh):
+                row = i * sh + p * dh - top
+                if row < 0 or row >= h:
+                    memset(out + i * ow, 0, ow * sizeof(real))
+                    continue
+                for j in range(lo):
+                    out[i * ow + j] = 0
+                if sw == 1:             # contiguous (vectorized); no memcpy call: rows are short
+                    for j in range(lo, hi):
+                        out[i * ow + j] = src[row * w + j + offset]
+                else:
+                    for j in range(lo, hi):
+                        out[i * ow + j] = src[row * w + j * sw + offset]
+                for j in range(hi, ow):
+                    out[i * ow + j] = 0
+
+
+cdef void _fold_plane(const real* src, real* dst, Py_ssize_t ld, Py_ssize_t h, Py_ssize_t w,
+                      int kh, int kw, int sh, int sw, int top, int left, int dh, int dw,
+                      Py_ssize_t oh, Py_ssize_t ow) noexcept nogil:
+    """Adjoint of :func:`_unfold_plane`: dst (h, w) = Σ over the taps of the column entries
+    that read each cell."""
+    cdef Py_ssize_t p, q, i, j, row, lo, hi, offset
+    cdef const real* col
+    memset(dst, 0, h * w * sizeof(real))
+    for p in range(kh):
+        for q in range(kw):
+            offset = q * dw - left
+            lo = _first(sw, offset)
+            hi = _end(ow, w, sw, offset, lo)
+            col = src + (p * kw + q) * ld
+            for i in range(oh):
+                row = i * sh + p * dh - top
+                if row < 0 or row >= h:
+                    continue
+                for j in range(lo, hi):
+                    dst[row * w + j * sw + offset] += col[i * ow + j]
+
+
 cdef void _im2col(const real* x, real* cols, Py_ssize_t nb, Py_ssize_t c, Py_ssize_t h,
                   Py_ssize_t w, int kh, int kw, int sh, int sw, int top, int left, int dh, int dw,
                   Py_ssize_t oh, Py_ssize_t ow) noexcept nogil:
     """cols[(ch, p, q), (s, i, j)] = x_pad[s, ch, i·sh + p·dh, j·sw + q·dw] for nb samples."""
-    cdef Py_ssize_t plane, s, ch, p, q, i, j, row, lo, hi, offset
+    cdef Py_ssize_t plane, s, ch
     cdef Py_ssize_t P = oh * ow, ld = nb * P
-    cdef const real* src
-    cdef real* dst
     cdef int threads = _threads(nb * c * kh * kw * oh * ow)
     for plane in prange(nb * c, schedule="static", num_threads=threads):
         s = plane // c
         ch = plane % c
-        src = x + plane * h * w
-        for p in range(kh):
-            for q in range(kw):
-                offset = q * dw - left
-                lo = _first(sw, offset)
-                hi = _end(ow, w, sw, offset, lo)
-                dst = cols + ((ch * kh + p) * kw + q) * ld + s * P
-                for i in range(oh):
-                    row = i * sh + p * dh - top
-                    if row < 0 or row >= h:
-                        memset(dst + i * ow, 0, ow * sizeof(real))
-                        continue
-                    for j in range(lo):
-                        dst[i * ow + j] = 0
-                    if sw == 1:
-                        memcpy(dst + i * ow + lo, src + row * w + lo + offset,
-                               (hi - lo) * sizeof(real))
-                    else:
-                        for j in range(lo, hi):
-                            dst[i * ow + j] = src[row * w + j * sw + offset]
-                    for j in range(hi, ow):
-                        dst[i * ow + j] = 0
+        _unfold_plane(x + plane * h * w, cols + ch * kh * kw * ld + s * P, ld, h, w, kh, kw,
+                      sh, sw, top, left, dh, dw, oh, ow)
 
 
 cdef void _col2im(const real* cols, real* x, Py_ssize_t nb, Py_ssize_t c, Py_ssize_t h,
                   Py_ssize_t w, int kh, int kw, int sh, int sw, int top, int left, int dh, int dw,
                   Py_ssize_t oh, Py_ssize_t ow) noexcept nogil:
-    """x[s, ch] = Σ over the taps of the column entries that read each cell (adjoint of im2col)."""
-    cdef Py_ssize_t plane, s, ch, p, q, i, j, row, lo, hi, offset
+    """x[s, ch] = Σ over the taps of the column entries that read each cell (adjoint of im2col);
+    each (sample, channel) plane is written by one thread."""
+    cdef Py_ssize_t plane, s, ch
     cdef Py_ssize_t P = oh * ow, ld = nb * P
-    cdef const real* src
-    cdef real* dst
     cdef int threads = _threads(nb * c * kh * kw * oh * ow)
     for plane in prange(nb * c, schedule="static", num_threads=threads):
         s = plane // c
         ch = plane % c
-        dst = x + plane * h * w
-        memset(dst, 0, h * w * sizeof(real))
-        for p in range(kh):
-            for q in range(kw):
-                offset = q * dw - left
-                lo = _first(sw, offset)
-                hi = _end(ow, w, sw, offset, lo)
-                src = cols + ((ch * kh + p) * kw + q) * ld + s * P
-                for i in range(oh):
-                    row = i * sh + p * dh - top
-                    if row < 0 or row >= h:
-                        continue
-                    for j in range(lo, hi):
-                        dst[row * w + j * sw + offset] += src[i * ow + j]
+        _fold_plane(cols + ch * kh * kw * ld + s * P, x + plane * h * w, ld, h, w, kh, kw,
+                    sh, sw, top, left, dh, dw, oh, ow)
 
 
 cdef void _rows_to_samples(const real* buf, real* y, Py_ssize_t nb, Py_ssize_t o,
@@ -181,7 +237,11 @@ cdef void _samples_to_rows(const real* y, real* buf, Py_ssize_t nb, Py_ssize_t o
 cdef class _Geometry:
     """Sizes of one convolution, checked once."""
     cdef public Py_ssize_t n, c, h, w, o, oh, ow, K, P, nb, groups
-    cdef public int kh, kw, sh, sw, top, left, dh, dw
+    cdef public int kh, kw, sh, sw, top, left, dh, dw, threads
+    # one sample a task: wide columns?, row pitch and columns (per sample) of cols, and
+    # samples a GEMM of the filter gradient
+    cdef public bint by_sample, wide
+    cdef public Py_ssize_t pitch, L, nb_filter
 
 
 def _geometry(x_shape, w_shape, stride, pad, dilation, groups):
@@ -203,6 +263,12 @@ def _geometry(x_shape, w_shape, stride, pad, dilation, groups):
     g.K = c * kh * kw
     g.P = g.oh * g.ow
     g.nb = max(1, min(n, CHUNK_ELEMENTS // max(g.K * g.P, 1)))
+    g.by_sample = n > 1 and (o // g.groups) * (g.K // g.groups) * g.P <= SMALL_GEMM
+    g.wide = g.by_sample and g.sh == 1 and g.sw == 1 and not any(pad)
+    g.pitch = w if g.wide else g.ow
+    g.L = (g.oh - 1) * g.pitch + g.ow
+    g.nb_filter = max(1, min(n, SAMPLE_COLUMNS // max(g.K * g.L, 1)))
+    g.threads = min(n, _threads(n * g.K * g.P))
     return g
 
 
@@ -289,6 +355,158 @@ cdef void _backward_filter(const real* dout, const real* x, real* dw, real* cols
                   beta, dw + gi * og * kg, kg)
         beta = 1
         n0 += nb
+
+
+# --------------------------------------------------------------------------- small: one sample a task
+
+cdef void _unfold_sample(const real* x, real* cols, Py_ssize_t ld, _Geometry g) noexcept nogil:
+    """The K rows of one sample's column matrix, ld elements apart, L columns each.
+
+    Wide columns (stride 1, no padding): column m = i·W + j reads
+    ``x[c].flat[p·dh·W + q·dw + m]``, so row (c, p, q) is one contiguous run of x; the
+    columns with j ≥ OW are junk.
+    """
+    cdef Py_ssize_t ch, p, q
+    if not g.wide:
+        for ch in range(g.c):
+            _unfold_plane(x + ch * g.h * g.w, cols + ch * g.kh * g.kw * ld, ld, g.h, g.w, g.kh,
+                          g.kw, g.sh, g.sw, g.top, g.left, g.dh, g.dw, g.oh, g.ow)
+        return
+    for ch in range(g.c):
+        for p in range(g.kh):
+            for q in range(g.kw):
+                memcpy(cols + ((ch * g.kh + p) * g.kw + q) * ld,
+                       x + ch * g.h * g.w + p * g.dh * g.w + q * g.dw, g.L * sizeof(real))
+
+
+cdef void _fold_sample(const real* cols, real* dx, Py_ssize_t ld, _Geometry g) noexcept nogil:
+    """Adjoint of :func:`_unfold_sample`: dx (C, H, W) = Σ of the column entries that read
+    each cell (wide columns: junk columns must hold zeros)."""
+    cdef Py_ssize_t ch, p, q, m
+    cdef const real* src
+    cdef real* dst
+    if not g.wide:
+        for ch in range(g.c):
+            _fold_plane(cols + ch * g.kh * g.kw * ld, dx + ch * g.h * g.w, ld, g.h, g.w, g.kh,
+                        g.kw, g.sh, g.sw, g.top, g.left, g.dh, g.dw, g.oh, g.ow)
+        return
+    memset(dx, 0, g.c * g.h * g.w * sizeof(real))
+    for ch in range(g.c):
+        for p in range(g.kh):
+            for q in range(g.kw):
+                src = cols + ((ch * g.kh + p) * g.kw + q) * ld
+                dst = dx + ch * g.h * g.w + p * g.dh * g.w + q * g.dw
+                for m in range(g.L):
+                    dst[m] += src[m]
+
+
+cdef void _spread_rows(const real* dout, real* out, Py_ssize_t rows, _Geometry g) noexcept nogil:
+    """out[r, i·pitch + j] = dout[r, i, j] for rows r of (OH, OW) planes; junk columns zero."""
+    cdef Py_ssize_t r, i, j
+    for r in range(rows):
+        for i in range(g.oh):
+            for j in range(g.ow):
+                out[r * g.L + i * g.pitch + j] = dout[(r * g.oh + i) * g.ow + j]
+            if i + 1 < g.oh:
+                for j in range(g.ow, g.pitch):
+                    out[r * g.L + i * g.pitch + j] = 0
+
+
+cdef void _sample_forward(const real* x, const real* wt, real* y, real* cols,
+                          _Geometry g) noexcept nogil:
+    """y (O, P) = W_g · im2col(x) per group, for one sample: the GEMM writes NCHW
+    (wide columns: into scratch, whose rows are then copied without their junk)."""
+    cdef Py_ssize_t gi, oc, i
+    cdef Py_ssize_t og = g.o // g.groups, kg = g.K // g.groups
+    cdef real* out = cols + g.K * g.L if g.wide else y
+    _unfold_sample(x, cols, g.L, g)
+    for gi in range(g.groups):
+        _gemm(False, False, og, g.L, kg, 1, wt + gi * og * kg, kg, cols + gi * kg * g.L, g.L,
+              0, out + gi * og * g.L, g.L)
+    if g.wide:
+        for oc in range(g.o):
+            for i in range(g.oh):
+                memcpy(y + (oc * g.oh + i) * g.ow, out + oc * g.L + i * g.pitch,
+                       g.ow * sizeof(real))
+
+
+cdef void _sample_backward_input(const real* dout, const real* wt, real* dx, real* cols,
+                                 _Geometry g) noexcept nogil:
+    """dx (C, H, W) = col2im(W_gᵀ · dY_g) per group, for one sample."""
+    cdef Py_ssize_t gi
+    cdef Py_ssize_t og = g.o // g.groups, kg = g.K // g.groups
+    cdef const real* grads = dout
+    if g.wide:
+        _spread_rows(dout, cols + g.K * g.L, g.o, g)
+        grads = cols + g.K * g.L
+    for gi in range(g.groups):
+        _gemm(True, False, kg, g.L, og, 1, wt + gi * og * kg, kg, grads + gi * og * g.L, g.L,
+              0, cols + gi * kg * g.L, g.L)
+    _fold_sample(cols, dx, g.L, g)
+
+
+cdef void _samples_backward_filter(const real* dout, const real* x, Py_ssize_t nb, real* dwt,
+                                   real* cols, real* grads, _Geometry g) noexcept nogil:
+    """dW_gᵀ (K/G, O/G) += im2col(x)_g (K/G, nb·L) · dY_gᵀ (nb·L, O/G) per group, for nb samples.
+
+    dY is transposed first (O·P values a sample) so that both GEMM operands are read along their
+    rows: BLAS runs the product as fast as the forward's, several times faster than dY · colsᵀ.
+    """
+    cdef Py_ssize_t s, gi, oc, i, j, row
+    cdef Py_ssize_t og = g.o // g.groups, kg = g.K // g.groups, ld = nb * g.L
+    for s in range(nb):
+        for i in range(g.oh):
+            row = s * g.L + i * g.pitch
+            for j in range(g.ow):
+                for oc in range(g.o):
+                    grads[(row + j) * g.o + oc] = dout[((s * g.o + oc) * g.oh + i) * g.ow + j]
+            if i + 1 < g.oh and g.pitch > g.ow:
+                memset(grads + (row + g.ow) * g.o, 0, (g.pitch - g.ow) * g.o * sizeof(real))
+        _unfold_sample(x + s * g.c * g.h * g.w, cols + s * g.L, ld, g)
+    for gi in range(g.groups):
+        _gemm(False, False, kg, og, ld, 1, cols + gi * kg * ld, ld, grads + gi * og, g.o,
+              1, dwt + gi * kg * og, og)
+
+
+cdef void _forward_by_sample(const real* x, const real* wt, real* y, real* scratch, _Geometry g,
+                             int threads) noexcept nogil:
+    cdef Py_ssize_t s
+    for s in prange(g.n, schedule="dynamic", num_threads=threads):
+        _sample_forward(x + s * g.c * g.h * g.w, wt, y + s * g.o * g.P,
+                        scratch + threadid() * (g.K + g.o) * g.L, g)
+
+
+cdef void _backward_input_by_sample(const real* dout, const real* wt, real* dx, real* scratch,
+                                    _Geometry g, int threads) noexcept nogil:
+    cdef Py_ssize_t s
+    for s in prange(g.n, schedule="dynamic", num_threads=threads):
+        _sample_backward_input(dout + s * g.o * g.P, wt, dx + s * g.c * g.h * g.w,
+                               scratch + threadid() * (g.K + g.o) * g.L, g)
+
+
+cdef void _backward_filter_by_sample(const real* dout, const real* x, real* partial,
+                                     real* scratch, _Geometry g, Py_ssize_t blocks,
+                                     int threads) noexcept nogil:
+    """partial[b, g] = Σ over the samples of block b of dW_gᵀ (zeroed by the caller), a few
+    samples (``nb_filter``, their columns in L2 cache) a GEMM.
+
+    The samples are cut into ``blocks`` runs of consecutive samples, fixed by n alone, each
+    summed in order by one thread: the result does not depend on the thread count or on
+    which thread ran which block.
+    """
+    cdef Py_ssize_t b, s, end, nb
+    cdef Py_ssize_t per_thread = (g.K + g.o) * g.nb_filter * g.L
+    cdef real* cols
+    for b in prange(blocks, schedule="dynamic", num_threads=threads):
+        cols = scratch + threadid() * per_thread
+        s = b * g.n // blocks
+        end = (b + 1) * g.n // blocks
+        while s < end:
+            nb = min(g.nb_filter, end - s)
+            _samples_backward_filter(dout + s * g.o * g.P, x + s * g.c * g.h * g.w, nb,
+                                     partial + b * g.o * (g.K // g.groups), cols,
+                                     cols + g.K * g.nb_filter * g.L, g)
+            s = s + nb
 
 
 # --------------------------------------------------------------------------- depthwise: direct loops
@@ -389,6 +607,12 @@ def _run_forward(real[:, :, :, ::1] x, real[:, :, :, ::1] w, real[:, :, :, ::1] 
             _dw_forward(&x[0, 0, 0, 0], &w[0, 0, 0, 0], &y[0, 0, 0, 0], g)
         return
     dtype = np.float32 if real is float else np.float64
+    if g.by_sample:
+        cols = np.empty(g.threads * (g.K + g.o) * g.L, dtype=dtype)
+        with nogil:
+            _forward_by_sample(&x[0, 0, 0, 0], &w[0, 0, 0, 0], &y[0, 0, 0, 0], &cols[0], g,
+                               g.threads)
+        return
     cols = np.empty(g.K * g.nb * g.P, dtype=dtype)
     buf = np.empty(g.o * g.nb * g.P, dtype=dtype)
     with nogil:
@@ -403,6 +627,12 @@ def _run_backward_input(real[:, :, :, ::1] dout, real[:, :, :, ::1] w, real[:, :
             _dw_backward_input(&dout[0, 0, 0, 0], &w[0, 0, 0, 0], &dx[0, 0, 0, 0], g)
         return
     dtype = np.float32 if real is float else np.float64
+    if g.by_sample:
+        cols = np.empty(g.threads * (g.K + g.o) * g.L, dtype=dtype)
+        with nogil:
+            _backward_input_by_sample(&dout[0, 0, 0, 0], &w[0, 0, 0, 0], &dx[0, 0, 0, 0],
+                                      &cols[0], g, g.threads)
+        return
     cols = np.empty(g.K * g.nb * g.P, dtype=dtype)
     buf = np.empty(g.o * g.nb * g.P, dtype=dtype)
     with nogil:
@@ -412,11 +642,23 @@ def _run_backward_input(real[:, :, :, ::1] dout, real[:, :, :, ::1] w, real[:, :
 def _run_backward_filter(real[:, :, :, ::1] dout, real[:, :, :, ::1] x, real[:, :, :, ::1] dw,
                          _Geometry g):
     cdef real[::1] cols, buf
+    cdef real[:, :, :, ::1] partial
+    cdef Py_ssize_t blocks
     if _is_depthwise(g):
         with nogil:
             _dw_backward_filter(&dout[0, 0, 0, 0], &x[0, 0, 0, 0], &dw[0, 0, 0, 0], g)
         return
     dtype = np.float32 if real is float else np.float64
+    if g.by_sample:
+        blocks = min(g.n, FILTER_BLOCKS)
+        cols = np.empty(g.threads * (g.K + g.o) * g.nb_filter * g.L, dtype=dtype)
+        partial = np.zeros((blocks, g.groups, g.K // g.groups, g.o // g.groups), dtype=dtype)
+        with nogil:
+            _backward_filter_by_sample(&dout[0, 0, 0, 0], &x[0, 0, 0, 0], &partial[0, 0, 0, 0],
+                                       &cols[0], g, blocks, g.threads)
+        total = np.asarray(partial).sum(axis=0)                       # (G, K/G, O/G)
+        np.asarray(dw)[...] = total.transpose(0, 2, 1).reshape(np.asarray(dw).shape)
+        return
     cols = np.empty(g.K * g.nb * g.P, dtype=dtype)
     buf = np.empty(g.o * g.nb * g.P, dtype=dtype)
     with nogil:

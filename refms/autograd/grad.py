@@ -18,7 +18,7 @@ modes return the same structures.  Graph mode plugs in through
 :mod:`refms.autograd.interpreters` (it is :mod:`refms.graph.autodiff` and
 :mod:`refms.graph.grad_dispatch`); this module never imports it.
 """
-from .. import compat
+from .. import compat, context
 from ..ops import functional as F
 from .._tensor import Tensor
 from . import interpreters
@@ -27,8 +27,10 @@ from . import tape as _tape
 __all__ = ["GradOperation", "grad", "value_and_grad", "run_and_differentiate"]
 
 
-def seed_cotangents(out, sens):
-    """(tensor, cotangent) pairs for every Tensor leaf of ``out``."""
+def seed_cotangents(out, sens, broadcast=False):
+    """(tensor, cotangent) pairs for every Tensor leaf of ``out``.  ``broadcast`` (graph mode):
+    a ``sens`` whose shape broadcasts to its output's is broadcast (MindSpore's graph mode
+    accepts the scalar loss scale of a loss-scaling step for a loss of shape ``(1,)``)."""
     leaves = _tape.flatten_tensors(out)
     if sens is None:
         return [(t, F.ones_like(t)) for t in leaves]
@@ -37,11 +39,26 @@ def seed_cotangents(out, sens):
         raise RuntimeError(f"The given sens gradient's size should be same as out of network! "
                            f"The network has {len(leaves)} output tensor(s) but sens has "
                            f"{len(sens_leaves)}.")
+    seeds = []
     for t, s in zip(leaves, sens_leaves):
         if tuple(t.shape) != tuple(s.shape):
-            raise ValueError(f"The shape of sens {tuple(s.shape)} should be the same as the shape "
-                             f"of the network output {tuple(t.shape)}.")
-    return list(zip(leaves, sens_leaves))
+            if broadcast and _broadcasts_to(tuple(s.shape), tuple(t.shape)):
+                s = F.broadcast_to(s, tuple(t.shape))
+            else:
+                # MindSpore 2.10 (measured): a 0-d sens for a shaped output is a RuntimeError
+                # in PyNative; other shape differences are ValueErrors
+                error = RuntimeError if not broadcast and not s.shape else ValueError
+                raise error(f"The shape of sens {tuple(s.shape)} should be the same as the "
+                            f"shape of the network output {tuple(t.shape)}.")
+        seeds.append((t, s))
+    return seeds
+
+
+def _broadcasts_to(shape, target):
+    """Whether numpy's rules broadcast ``shape`` to exactly ``target``."""
+    if len(shape) > len(target):
+        return False
+    return all(a in (1, b) for a, b in zip(shape[::-1], target[::-1]))
 
 
 def run_and_differentiate(fn, args, sens=None, differentiate=None, wanted=None):
@@ -216,8 +233,11 @@ def _positions(grad_position, n_args):
         if p < 0:
             raise ValueError("grad_position must be >= 0.")      # MindSpore 2.10's message
         if p >= n_args:
-            raise ValueError(f"For 'grad', the 'grad_position' {p} is out of range: the function "
-                             f"has {n_args} positional inputs.")
+            # MindSpore 2.10: RuntimeError in PyNative, IndexError when a graph is compiled.
+            compiled = interpreters.tracing() is not None or context.is_graph_mode()
+            error = IndexError if compiled else RuntimeError
+            raise error(f"For 'grad', the 'grad_position' {p} is out of range: the function "
+                        f"has {n_args} positional inputs.")
     return positions, single
 
 

@@ -1,7 +1,37 @@
-"""``mindspore.common.api``: ``jit`` and ``ms_function`` (the graph compiler, :mod:`refms.graph`)."""
+"""``mindspore.common.api``: ``jit`` and ``ms_function`` (the graph compiler, :mod:`refms.graph`),
+``jit_class``, and the compile hints ``lazy_inline`` / ``no_inline``."""
+import functools
+
 from ..graph import jit, ms_function
 
-__all__ = ["jit", "ms_function", "jit_class"]
+__all__ = ["jit", "ms_function", "jit_class", "lazy_inline", "no_inline"]
+
+
+def lazy_inline(fn=None, attrs=None, policy=None):
+    """Decorate a Cell's ``__init__`` (``@lazy_inline`` or ``@lazy_inline(policy=...)``): a hint
+    that MindSpore may compile each call of such a Cell once as a reusable subgraph and inline
+    it late, to cut the compile time of a network repeating one block many times.
+
+    The hint changes no result.  refms compiles a network by tracing, with no inlining stage
+    to delay, so the decorated ``__init__`` runs unchanged.
+    """
+    def decorate(init):
+        @functools.wraps(init)
+        def wrapper(self, *args, **kwargs):
+            return init(self, *args, **kwargs)
+        wrapper.lazy_inline = True
+        return wrapper
+    return decorate if fn is None else decorate(fn)
+
+
+def no_inline(fn=None):
+    """Decorate a function (``@no_inline``): a hint that MindSpore compiles it as a subgraph of
+    its own that is never inlined into its callers.  The result is the same; refms returns
+    the function itself, marked ``no_inline = True``."""
+    def decorate(function):
+        function.no_inline = True
+        return function
+    return decorate if fn is None else decorate(fn)
 
 
 def jit_class(cls):

@@ -7,6 +7,7 @@ else from the OS (a different order every run).  Within one iterator every
 epoch gets a new order; a new iterator with the same seed repeats the orders.
 """
 import contextlib
+import os
 import threading
 
 import numpy as np
@@ -15,7 +16,7 @@ from .. import seed as _global_seed
 
 __all__ = ["set_seed", "get_seed", "random_generator", "row_generator",
            "set_num_parallel_workers", "get_num_parallel_workers", "set_prefetch_size",
-           "get_prefetch_size"]
+           "get_prefetch_size", "check_num_parallel_workers"]
 
 _STATE = {"seed": None, "global_when_set": None, "generation": 0}
 _SETTINGS = {"num_parallel_workers": 1, "prefetch_size": 4}
@@ -31,6 +32,22 @@ def set_num_parallel_workers(num):
 
 def get_num_parallel_workers():
     return _SETTINGS["num_parallel_workers"]
+
+
+def check_num_parallel_workers(value, op):
+    """The ``num_parallel_workers`` a source or operation was given: None, or an int from 1 to
+    the number of CPUs (MindSpore 2.10 checks the same bound, so a script asking for more
+    workers than the machine has CPUs fails there too)."""
+    if value is None:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"For '{op}', the 'num_parallel_workers' must be an int, but got "
+                        f"{type(value).__name__}.")
+    cpus = os.cpu_count() or 1
+    if not 1 <= value <= cpus:
+        raise ValueError(f"For '{op}', the 'num_parallel_workers' must be between 1 and the "
+                         f"number of CPUs ({cpus}), but got {value}.")
+    return value
 
 
 def set_prefetch_size(size):

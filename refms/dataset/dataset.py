@@ -11,6 +11,8 @@ child (MindSpore ``dataset/engine/datasets.py``)::
     map(ops, input_columns)     apply callables to the chosen columns (default: the first)
     repeat(count)               run the child count times
     project(columns), rename(input, output), take(n), skip(n)
+    filter(predicate), flat_map(func), apply(func)   (:mod:`refms.dataset.filter`)
+    sync_wait(name), sync_update(name)               (:mod:`refms.dataset.sync`)
 
 Nothing runs until iterated: ``create_tuple_iterator`` / ``create_dict_iterator``
 (:mod:`refms.dataset.iterators`) or a plain ``for``.  Each epoch a node's
@@ -22,7 +24,7 @@ import numpy as np
 
 from .._tensor import Tensor
 from . import config
-from .config import get_num_parallel_workers
+from .config import check_num_parallel_workers, get_num_parallel_workers
 from .iterators import DictIterator
 from .iterators import Epoch
 from .iterators import TupleIterator
@@ -105,6 +107,7 @@ class Dataset:
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
               per_batch_map=None, input_columns=None, output_columns=None, pad_info=None,
               **kwargs):
+        check_num_parallel_workers(num_parallel_workers, "batch")
         return BatchDataset(self, batch_size, drop_remainder, per_batch_map, input_columns,
                             output_columns, pad_info)
 
@@ -156,6 +159,32 @@ class Dataset:
 
     def skip(self, count):
         return SkipDataset(self, count)
+
+    def filter(self, predicate, input_columns=None, num_parallel_workers=None):
+        """The rows for which ``predicate(*columns)`` is true (:mod:`refms.dataset.filter`)."""
+        from .filter import FilterDataset
+        check_num_parallel_workers(num_parallel_workers, "filter")
+        return FilterDataset(self, predicate, input_columns)
+
+    def flat_map(self, func):
+        """Each row replaced by the rows of the Dataset ``func(value)`` returns."""
+        from .filter import FlatMapDataset
+        return FlatMapDataset(self, func)
+
+    def apply(self, apply_func):
+        """``apply_func(self)``, which must return a Dataset."""
+        from .filter import apply_dataset
+        return apply_dataset(self, apply_func)
+
+    def sync_wait(self, condition_name, num_batch=1, callback=None):
+        """A gate passing ``num_batch`` rows per ``sync_update`` (:mod:`refms.dataset.sync`)."""
+        from .sync import SyncWaitDataset
+        return SyncWaitDataset(self, condition_name, num_batch, callback)
+
+    def sync_update(self, condition_name, num_batch=None, data=None):
+        """Call the gate's callback with ``data`` and let its next rows through."""
+        from .sync import sync_update
+        sync_update(self, condition_name, num_batch, data)
 
     def save(self, file_name, num_files=1, file_type="mindrecord"):
         """Write one epoch of the rows to MindRecord files (:mod:`refms.dataset.save`)."""
@@ -286,6 +315,7 @@ class BatchDataset(Dataset):
     def _stack(self, rows, epoch, number):
         names = self.children[0].get_col_names()
         columns = {name: [row[i] for row in rows] for i, name in enumerate(names)}
+        batched = {}
         if self.pad_info is not None:
             for name in names:
                 if name in self.pad_info or not self.pad_info:
@@ -307,12 +337,18 @@ class BatchDataset(Dataset):
             for name in inputs:
                 del columns[name]
             for name, value in zip(out_names, outputs):
+                if isinstance(value, dict):
+                    # a Python dict is the whole batch's value of a dict-valued column, kept
+                    # as it is (MindSpore tutorial "Supporting Python Objects")
+                    batched[name] = value
+                    continue
                 value = [to_array(v, "per_batch_map") for v in value]
                 if len(value) != len(rows):
                     raise RuntimeError(f"Invalid data, column: {name} expects: {len(rows)} rows "
                                        f"returned from 'per_batch_map', got: {len(value)}.")
                 columns[name] = value
-        return tuple(_stack_column(columns[name], name) for name in self.get_col_names())
+        return tuple(batched[name] if name in batched else _stack_column(columns[name], name)
+                     for name in self.get_col_names())
 
 
 def _stack_column(values, name):
@@ -398,6 +434,7 @@ class MapDataset(Dataset):
             output_columns = self.input_columns
         self.output_columns = [output_columns] if isinstance(output_columns, str) else \
             list(output_columns)
+        check_num_parallel_workers(num_parallel_workers, "map")
         self.num_parallel_workers = num_parallel_workers or get_num_parallel_workers()
         self.python_multiprocessing = python_multiprocessing
 

@@ -15,6 +15,14 @@ from . import config
 __all__ = ["Epoch", "TupleIterator", "DictIterator"]
 
 
+def _as_longlong(array):
+    """Int64 columns typed ``np.longlong``, as MindSpore's pipeline hands them out (the same
+    integers; numpy's ``repr`` then shows ``dtype=int64``)."""
+    if isinstance(array, np.ndarray) and array.dtype.type is np.int64:
+        return array.view(np.longlong)
+    return array
+
+
 class Epoch:
     """What one pass over the pipeline needs: its number and random generators.
 
@@ -79,14 +87,14 @@ class _Iterator:
             raise
         return self._convert(row)
 
-    def _value(self, array):
+    def _value(self, array, in_dict=False):
         if isinstance(array, dict):
-            return {key: self._value(v) for key, v in array.items()}
-        if self.output_numpy:
-            return array
-        if array.dtype.kind in "USO":
+            return {key: self._value(v, True) for key, v in array.items()}
+        if not in_dict:                  # a dict's values are the user's objects, kept as they are
+            array = _as_longlong(array)
+        if self.output_numpy or array.dtype.kind in "USO":
             return array                 # strings stay numpy, as MindSpore keeps them
-        return Tensor(array)
+        return Tensor.from_numpy(np.array(array))    # a copy the tensor owns, numpy-backed
 
     def get_next(self):
         return next(self)

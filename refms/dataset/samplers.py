@@ -210,8 +210,8 @@ def resolve_sampler(sampler, shuffle, num_samples, num_shards, shard_id, op):
             return SubsetSampler(list(sampler), num_samples)
         if isinstance(sampler, Sampler):
             return sampler
-        if hasattr(sampler, "__iter__"):
-            return _IterableSampler(sampler, num_samples)
+        if hasattr(sampler, "__iter__") or hasattr(sampler, "__getitem__"):
+            return _IterableSampler(sampler, num_samples)      # iterable, or a sequence
         raise TypeError(f"For '{op}', the 'sampler' must be a Sampler or a list of indices, but "
                         f"got {type(sampler).__name__}.")
     if (num_shards is None) != (shard_id is None):
@@ -224,7 +224,8 @@ def resolve_sampler(sampler, shuffle, num_samples, num_shards, shard_id, op):
 
 
 class _IterableSampler(Sampler):
-    """A user object whose ``__iter__`` yields indices."""
+    """A user object whose ``__iter__`` yields indices, or a sequence of them (``__getitem__``
+    and ``__len__``, read in order as Python iterates a sequence)."""
 
     def __init__(self, source, num_samples):
         super().__init__(num_samples)

@@ -21,7 +21,7 @@ import numpy as np
 
 from .._tensor import Tensor
 from ..dtype import Type
-from .config import get_num_parallel_workers
+from .config import check_num_parallel_workers, get_num_parallel_workers
 from .dataset import Dataset, to_array
 from .parallel import parallel_map
 from .samplers import resolve_sampler
@@ -52,6 +52,7 @@ class _RandomAccessSource(Dataset):
             raise TypeError(f"The 'shuffle' must be bool or None, but got "
                             f"{type(shuffle).__name__}.")
         self.num_samples = _check_num_samples(num_samples)
+        check_num_parallel_workers(num_parallel_workers, op or type(self).__name__)
         self.sampler = resolve_sampler(sampler, shuffle, self.num_samples, num_shards, shard_id,
                                        op or type(self).__name__)
         self.num_parallel_workers = num_parallel_workers or get_num_parallel_workers()

@@ -25,8 +25,10 @@ from . import abstract as A
 from .cache import CompileCache
 from .compiler import compile_call, compile_for, parameter_names
 from .grad_dispatch import run_recorded
+from .infer import is_user_function
 from .input_signature import check_declared_inputs
 from .jit_function import JitTarget
+from .source import check_entry_lambda
 from .resolve import clear_cache
 from .user_errors import for_user
 from .tracer import current, is_tracing
@@ -89,6 +91,8 @@ class JitFunction(JitTarget):
     def __call__(self, *args, **kwargs):
         if is_tracing():
             return _call_inside_compilation(self, args, kwargs)
+        if self.obj is None and is_user_function(self.fn):
+            check_entry_lambda(self.fn)
         try:
             return _run(self, self._cache_for_call(), args, kwargs)
         except Exception as error:

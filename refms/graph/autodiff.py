@@ -42,12 +42,13 @@ from ..ops import functional as F
 from ..ops.primitive import Primitive
 from .._tensor import Tensor
 from . import abstract as A
+from . import forward_reuse
 from . import graph_ops as G
 from . import ir
 from . import tracer
 from .bridge import GraphCallable
 from .cells import PyCall
-from .clone import clone_graph
+from .clone import clone_program
 from .errors import GraphCompileError
 from .fallback import PyExecute
 from .infer import Context
@@ -392,8 +393,13 @@ def _fill(grad, abstract, forward, F):
 def prepare(target):
     """A copy of ``target`` ready for the transform: inlined (custom-bprop and hooked cells kept
     whole), simplified and lambda-lifted with its free variables — weights, or nodes of the
-    graph that calls it (a closure's) — as trailing parameters; returns the copy and them."""
-    prepared, _ = clone_graph(target)
+    graph that calls it (a closure's) — as trailing parameters; returns the copy and them.
+
+    The copy takes every graph ``target`` reaches, not only its scope: the graphs it calls
+    are specializations the compiler caches and shares (a network's ``construct`` called
+    once for the loss and once under the gradient, as ``TrainOneStepCell`` does), and
+    inlining rewrites graphs in place."""
+    prepared = clone_program(target)
     inline.run(prepared, keep_units=True)
     lambda_lift.run(prepared, lift_weights=True)
     return prepared, list(prepared.flags.get("lifted", []))
@@ -409,7 +415,7 @@ def _callee(spec, fn):
 def _seeded_dout(out, target, sens):
     """The cotangent of the whole output: ones (or ``sens``) on the Tensors of ``target``,
     zeros on the other Tensors, None on constants (semantics 4.4)."""
-    seeds = {id(t): s for t, s in seed_cotangents(target, sens)}
+    seeds = {id(t): s for t, s in seed_cotangents(target, sens, broadcast=True)}
 
     def rebuild(value):
         if isinstance(value, Tensor):
@@ -447,9 +453,14 @@ def run_and_differentiate(fn, args, sens=None, differentiate=None):
     inputs = [n for n, _ in pairs] + lifted
     out_abstract = prepared.output.abstract
     pair = A.AbstractTuple([out_abstract, A.AbstractGraph(forward)])
+    earlier = forward_reuse.earlier_call(spec.cell_calls, ctx.graph, fn, [n for n, _ in pairs],
+                                         lifted)
     call = ctx.graph.apply([ir.ValueNode(forward, abstract=A.AbstractGraph(forward))] + inputs,
                            None, pair, loc)
-    out_node = ctx.graph.apply([G.TUPLE_GETITEM, call, 0], None, out_abstract, loc)
+    if earlier is not None:         # `loss = net(x)` ran just before: J(net) replaces it
+        out_node = forward_reuse.replace_forward(ctx.graph, earlier, call)
+    else:
+        out_node = ctx.graph.apply([G.TUPLE_GETITEM, call, 0], None, out_abstract, loc)
     backprop = ctx.graph.apply([G.TUPLE_GETITEM, call, 1], None, A.AbstractGraph(forward), loc)
     out = spec.to_python(ctx, out_node, out_abstract, loc)
     seeded = out if differentiate is None else differentiate(out)

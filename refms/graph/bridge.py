@@ -19,6 +19,7 @@ from . import graph_ops as G
 from .errors import GraphCompileError, NeedsValue, note_location
 from .fallback import AnyValue, converts_at_every_level, holds_any, runtime_fallback
 from .ir import CNode, ValueNode
+from .scalars import SCALAR_FLOAT_OPS, float32_scalar
 from .tracer import ScalarTracer, Tracer, tracing, current, inferring_shapes
 
 __all__ = ["PythonBridge", "GraphCallable"]
@@ -173,6 +174,8 @@ class PythonBridge:
             except Exception as error:
                 note_location(error, loc)
                 raise
+            if type(result) is float and fn in SCALAR_FLOAT_OPS:
+                result = float32_scalar(result)
             return self.from_python(ctx, result, loc)
 
     def input_node(self, ctx, value, loc):

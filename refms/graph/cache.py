@@ -86,6 +86,11 @@ class CompileCache:
     def keys(self):
         return list(self._entries)
 
+    def values(self):
+        """The compiled programs, least recently used first."""
+        with self._lock:
+            return list(self._entries.values())
+
     def clear(self):
         with self._lock:
             self._entries.clear()

@@ -28,6 +28,7 @@ they are compiled into the graph, so their Python side effects happen once
 and the ops they call become nodes (semantics 5.6).
 """
 from . import abstract as A
+from . import forward_reuse
 from . import graph_ops as G
 from .errors import GraphCompileError
 from .ir import ValueNode
@@ -139,7 +140,12 @@ class CellRule:
         def pipeline(*py_args, **py_kwargs):
             return rule.call(steps, obj, py_args, py_kwargs)
         pipeline.__name__ = f"{type(obj).__name__}.__call__"
-        return self.trace_call(ctx, pipeline, args, kwargs, loc)
+        start = len(ctx.graph.order)
+        node, abstract = self.trace_call(ctx, pipeline, args, kwargs, loc)
+        if not kwargs:           # a gradient of the same call may reuse it (forward_reuse)
+            forward_reuse.record(self.cell_calls, ctx.graph, obj, [n for n, _ in args], start,
+                                 node)
+        return node, abstract
 
     @staticmethod
     def run_unparsed(method, args, kwargs):

@@ -12,7 +12,7 @@ redirect those references (MindSpore's ``Cloner``).  Two uses:
 from . import abstract as A
 from .ir import CNode, FuncGraph, ValueNode, graphs_of
 
-__all__ = ["clone_graph", "inline_body", "scope_of", "children_index", "replace_uses",
+__all__ = ["clone_graph", "clone_program", "inline_body", "scope_of", "children_index", "replace_uses",
            "NodeMapping"]
 
 
@@ -113,6 +113,34 @@ def clone_graph(root):
     cloner = _Cloner()
     cloner.copy_graphs(scope_of(root))
     return cloner.graphs[id(root)], cloner.graphs
+
+
+def _referenced(root):
+    """``root`` and the graphs it mentions as constants, theirs, and so on (not the parents
+    of those graphs: an enclosing graph is not part of a program that only reads its nodes)."""
+    seen, result, stack = set(), [], [root]
+    while stack:
+        graph = stack.pop()
+        if id(graph) in seen:
+            continue
+        seen.add(id(graph))
+        result.append(graph)
+        for node in graph.order + [graph.output]:
+            inputs = node.inputs if isinstance(node, CNode) else [node]
+            stack.extend(i.value for i in inputs
+                         if isinstance(i, ValueNode) and isinstance(i.value, FuncGraph))
+    return result
+
+
+def clone_program(root):
+    """An independent copy of ``root`` and of every graph it reaches (the graphs it calls,
+    theirs, and so on, not only its scope): passes may then rewrite the copy in place without
+    touching graphs that other programs share (a Cell's specialized ``construct`` called both
+    directly and under a gradient).  A copied closure of a graph outside the copy keeps
+    that graph as its parent.  Returns the copy of ``root``."""
+    cloner = _Cloner()
+    cloner.copy_graphs(_referenced(root))
+    return cloner.graphs[id(root)]
 
 
 def inline_body(callee, host, args, pending=None, children=None):

@@ -29,7 +29,9 @@ from .cache import CompileCache
 from .cells import call_rule_for
 from .compiler import compile_for
 from .executor import call_value
+from .infer import is_user_function
 from .jit_function import JitTarget
+from .source import check_entry_lambda
 from .tracer import is_tracing
 
 __all__ = ["compiles", "call_compiled", "grad_caches", "GradCaches", "run_recorded",
@@ -43,6 +45,8 @@ def compiles(fn):
     while fn is not None and seen < 16:
         if isinstance(fn, JitTarget):
             return True
+        if is_graph_mode() and is_user_function(fn):    # MindSpore compiles it: its rules
+            check_entry_lambda(fn)
         rule = call_rule_for(fn)
         if rule is not None:
             return is_graph_mode() and rule.compiled_in_graph_mode(fn)

@@ -45,7 +45,7 @@ from .mutable import mutable
 from .op_rules import GraphOpRules, typed_node
 from .resolve import parsed_graph
 
-__all__ = ["Context", "CompileUnit", "Specializer"]
+__all__ = ["Context", "CompileUnit", "Specializer", "parsed_in_graph", "is_user_function"]
 
 
 #: How many versions of the code after one ``if`` on a Tensor are typed with constant numbers
@@ -103,6 +103,7 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules, RuntimeF
         self.active_args = {}          # id(parsed graph) -> their argument abstracts, a stack
         self.switch_owners = []        # ids of parsed graphs whose run-time Switch is being typed
         self.join_counts = {}          # id(join block of an if) -> how often it was typed
+        self.cell_calls = []           # Cell calls emitted so far (refms.graph.forward_reuse)
 
     # -- entry points ----------------------------------------------------------------------------
     def graph_for_call(self, fn_abstract, fn_node, arg_abstracts, name, names=None, loc=None,
@@ -511,11 +512,21 @@ _LIBRARY_PREFIXES = ("refms", "numpy", "scipy", "functools", "operator", "builti
                      "typing", "collections", "inspect", "abc", "enum", "copy", "itertools")
 
 
+def parsed_in_graph(fn):
+    """Mark a method of refms's own as parsed in graph mode, like user code, instead of run
+    on stand-ins: for library code whose control flow depends on run-time values
+    (``if not overflow:`` in a loss-scaling training step), which a trace cannot follow."""
+    fn.parsed_in_graph = True
+    return fn
+
+
 def is_user_function(fn):
     """True for a plain Python function of the user's program (parsed); refms's own code,
     numpy and the standard library are run on stand-ins instead (traced)."""
     if not isinstance(fn, types.FunctionType):
         return False
+    if getattr(fn, "parsed_in_graph", False):     # refms code marked with parsed_in_graph
+        return True
     module = getattr(fn, "__module__", None) or ""
     root = module.split(".")[0]
     if root in _LIBRARY_PREFIXES or root == "mindspore":

@@ -14,6 +14,7 @@ depends on *when* a value is known have their own rule:
 * ``setattr`` and the reads of attributes the program sets: :mod:`refms.graph.attributes`;
 * a comprehension is unrolled over a sequence of known length.
 """
+import inspect
 import operator
 
 from ..parameter import Parameter
@@ -190,6 +191,13 @@ class GraphOpRules:
                 f"Tensor[{obj.dtype}] object has no attribute: 'asnumpy'. You can use "
                 f"os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] = '2' to enable the JIT lax mode to "
                 f"support the current syntax.")
+        if isinstance(obj, A.Const) and self.is_cell(obj.value) and isinstance(
+                inspect.getattr_static(type(obj.value), name.value, None), classmethod):
+            # The static-graph syntax has no classmethods of a Cell (tutorial "Static Graph
+            # Syntax", limitations; MindSpore 2.10 raises TypeError at the call).
+            raise TypeError(f"'{type(obj.value).__name__}.{name.value}' is a classmethod, which "
+                            f"graph mode (construct or a @jit function) does not support on a "
+                            f"Cell; make it a staticmethod or a method.")
         if isinstance(obj, A.Const):          # an attribute the program sets is read at run time
             found = self.read_attribute(ctx, obj_node, obj.value, name.value, loc)
             if found is not None:

@@ -15,7 +15,7 @@ import textwrap
 
 from .errors import Location
 
-__all__ = ["FunctionSource", "function_source"]
+__all__ = ["FunctionSource", "function_source", "check_entry_lambda"]
 
 
 class FunctionSource:
@@ -132,3 +132,29 @@ def function_source(fn):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == fn.__name__:
             return FunctionSource(node, filename, start - 1, indent)
     return None
+
+
+def check_entry_lambda(fn):
+    """Refuse a ``lambda`` compiled as a program of its own (``jit(lambda x: ...)``, a
+    GRAPH_MODE gradient of one called at top level) unless it is defined on a line of its
+    own, as MindSpore 2.10 does: its parser reads the lambda's source lines as a statement
+    and wants the lambda to be that statement's value (``f = lambda x: ...``); one written
+    inside a call (``jit(lambda x: x * 2)``) or a tuple is a ``TypeError``, and one starting
+    inside an open bracket that closes on a later line does not parse (``SyntaxError``).
+    Lambdas inside a compiled function are parsed with it and are not concerned; nor is a
+    lambda whose source cannot be read.  refms itself could compile them all."""
+    if getattr(fn, "__name__", None) != "<lambda>":
+        return
+    try:
+        text = textwrap.dedent(inspect.getsource(fn))
+    except (OSError, TypeError):
+        return
+    statement = ast.parse(text).body[0]      # a SyntaxError is what MindSpore raises too
+    value = getattr(statement, "value", statement)
+    if not isinstance(value, ast.Lambda):
+        raise TypeError(
+            f"cannot compile this lambda as a function of its own: a lambda compiled by itself "
+            f"(passed to jit, or differentiated in GRAPH_MODE) must be defined on a line of "
+            f"its own, as 'f = lambda ...', but its line holds a "
+            f"{type(value).__name__} expression ({text.strip()[:80]!r}). Assign the lambda to "
+            f"a name first, or use a def.")

@@ -30,7 +30,8 @@ docstring says more.
                  ``(x, y) -> z`` (broadcast): add
                  sub mul div floor_div floor_mod fmod pow maximum minimum equal not_equal greater
                  greater_equal less less_equal logical_and logical_or bitwise_and bitwise_or;
-                 ``clip(x, low, high)``, ``where(cond, x, y)``, ``scale(x, factor)``, ``add_n(xs)``
+                 ``clip(x, low, high)``, ``where(cond, x, y)``, ``scale(x, factor)``, ``add_n(xs)``,
+                 ``relu_grad(dy, y)`` (dy where y > 0, else 0; one shape)
 ``cast``         ``cast(x, np_dtype)``, ``round_to_bfloat16(x)``, ``copy(x)``
 ``fill``         ``full(shape, value, np_dtype)``, ``full_like(x, value)``
 ``random``       ``uniform_real(rng, shape)``, ``standard_normal(rng, shape)``,

@@ -112,6 +112,17 @@ for _name, _fn in {**UNARY, **BINARY}.items():
 
 
 @reference
+def relu_grad(dy, y):
+    """dy where y > 0, else 0, in dy's dtype: ReLU's backward, one mask and one select.
+
+    ``y`` is ReLU's output (MindSpore's ReLU bprop passes it; its input gives the same
+    mask, since relu(x) > 0 exactly where x > 0).  A NaN in y gives 0, as MindSpore 2.10's
+    ReluGrad [ran 2.10].  ``dy`` and ``y`` have one shape (no broadcasting).
+    """
+    return np.where(y > 0, dy, np.zeros((), dtype=dy.dtype))
+
+
+@reference
 def clip(x, low, high):
     """minimum(maximum(x, low), high) with MindSpore's NaN rule (:func:`maximum`): NaN is
     clamped to ``low`` (recorded); a bound that is None is not applied."""

@@ -94,7 +94,8 @@ class ShardSet:
     def __init__(self, dataset_files):
         if isinstance(dataset_files, str):
             if not os.path.isfile(dataset_files):
-                raise ValueError(f"The file {dataset_files} does not exist or permission denied!")
+                raise ValueError(f"The file {os.path.abspath(dataset_files)} does not exist or "
+                                 f"permission denied!")
             folder = os.path.dirname(os.path.abspath(dataset_files))
             first = layout.read_header(dataset_files)
             names = first["shard_addresses"]
@@ -104,7 +105,8 @@ class ShardSet:
             paths = list(dataset_files)
         for path in paths:
             if not os.path.isfile(path):
-                raise ValueError(f"The file {path} does not exist or permission denied!")
+                raise ValueError(f"The file {os.path.abspath(path)} does not exist or permission "
+                                 f"denied!")
         self.shards = [_Shard(p) for p in paths]
         self.schema = self.shards[0].schema
         for shard in self.shards[1:]:

@@ -16,7 +16,8 @@ from .composite import (GradOperation, MultitypeFuncGraph, HyperMap, Map, clip_b
 from .clip import clip_by_norm
 from .meta import (Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor, ScalarCast,
                    shape, dtype, rank, size, tuple_to_array, scalar_to_tensor, partial, constexpr,
-                   tuple_len, make_range)
+                   tuple_len, make_range, is_tensor)
+from .custom import Custom
 from ..autograd.grad import grad, value_and_grad
 from ..autograd.vmap import vmap
 from ..autograd.jacobians import vjp, jvp, jacrev, jacfwd

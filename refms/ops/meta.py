@@ -23,7 +23,7 @@ from .primitive import constexpr, op_error
 
 __all__ = ["Shape", "DType", "Rank", "Size", "Print", "shape", "dtype", "rank", "size",
            "tuple_to_array", "scalar_to_tensor", "partial", "constexpr", "tuple_len",
-           "make_range", "TupleToArray", "ScalarToTensor", "ScalarCast"]
+           "make_range", "TupleToArray", "ScalarToTensor", "ScalarCast", "is_tensor"]
 
 
 def _check(op, x):
@@ -110,6 +110,11 @@ def shape(input_x):
 def dtype(x):
     """The dtype of ``x`` (``ops.dtype``)."""
     return DType()(x)
+
+
+def is_tensor(obj):
+    """True when ``obj`` is a Tensor (a Parameter is one); ``ops.is_tensor``, ``mindspore.is_tensor``."""
+    return isinstance(obj, Tensor)
 
 
 def rank(input_x):

@@ -117,14 +117,22 @@ class MultitypeFuncGraph:
         return f"MultitypeFuncGraph({self.name!r})"
 
 
-def _map_leaves(fn, args, reduce_output, op_name):
+def _in_order(fn, rows, reverse):
+    """``[fn(*row) for row in rows]``.  ``reverse`` is MindSpore's hint to its graph
+    scheduler to visit the last elements first; run directly, MindSpore 2.10 still calls
+    ``fn`` in order (measured), and so does refms."""
+    return [fn(*row) for row in rows]
+
+
+def _map_leaves(fn, args, reverse, op_name):
     """``fn`` over the leaves of equally shaped tuples/lists; non-sequences call ``fn`` directly."""
     if args and all(isinstance(a, (tuple, list)) for a in args):
         lengths = {len(a) for a in args}
         if len(lengths) != 1:
             raise ValueError(f"For '{op_name}', the sequence inputs must have the same length, "
                              f"but got lengths {[len(a) for a in args]}.")
-        result = [_map_leaves(fn, items, reduce_output, op_name) for items in zip(*args)]
+        result = _in_order(lambda *items: _map_leaves(fn, items, reverse, op_name),
+                           list(zip(*args)), reverse)
         return tuple(result) if isinstance(args[0], tuple) else result
     return fn(*args)
 
@@ -134,12 +142,13 @@ class HyperMap:
 
     With ``ops`` given at construction the call takes only the sequences:
     ``HyperMap(fn)(xs, ys)``.  Sequences at one level must have the same
-    length; the result has their structure.
+    length; the result has their structure.  ``reverse`` (MindSpore's scheduling hint)
+    is accepted; the calls are made in order, as MindSpore 2.10 makes them.
     """
 
-    def __init__(self, ops=None, reduce_output=False):
+    def __init__(self, ops=None, reverse=False):
         self.ops = ops
-        self.reduce_output = reduce_output
+        self.reverse = reverse
 
     def __call__(self, *args):
         if self.ops is None:
@@ -149,15 +158,16 @@ class HyperMap:
             fn, args = args[0], args[1:]
         else:
             fn = self.ops
-        return _map_leaves(fn, args, self.reduce_output, "HyperMap")
+        return _map_leaves(fn, args, self.reverse, "HyperMap")
 
 
 class Map:
-    """Apply ``ops`` to the elements of tuples/lists, one level deep: ``Map()(fn, xs, ys)``."""
+    """Apply ``ops`` to the elements of tuples/lists, one level deep: ``Map()(fn, xs, ys)``
+    (``reverse`` is accepted, as for :class:`HyperMap`)."""
 
-    def __init__(self, ops=None, reduce_output=False):
+    def __init__(self, ops=None, reverse=False):
         self.ops = ops
-        self.reduce_output = reduce_output
+        self.reverse = reverse
 
     def __call__(self, *args):
         if self.ops is None:
@@ -173,5 +183,5 @@ class Map:
         if len({len(a) for a in args}) != 1:
             raise ValueError(f"For 'Map', the sequence inputs must have the same length, but got "
                              f"lengths {[len(a) for a in args]}.")
-        result = [fn(*items) for items in zip(*args)]
+        result = _in_order(fn, list(zip(*args)), self.reverse)
         return tuple(result) if isinstance(args[0], tuple) else result

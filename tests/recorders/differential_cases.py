@@ -1701,6 +1701,173 @@ def edge_cases():
     return out
 
 
+# ---- ops functions MindSpore 2.10 computes like their mint twins
+#      (refms/ops/composites/mint_based.py)
+
+for _name, (_low, _high, _avoid) in {
+        "acosh": (1.2, 3, None), "arccosh": (1.2, 3, None), "arccos": (-0.9, 0.9, None),
+        "arcsin": (-0.9, 0.9, None), "arcsinh": (-2, 2, None), "asinh": (-2, 2, None),
+        "arctan": (-3, 3, None), "arctanh": (-0.9, 0.9, None), "atanh": (-0.9, 0.9, None),
+        "cosh": (-2, 2, None), "sinh": (-2, 2, None), "tan": (-1.2, 1.2, None),
+        "erfc": (-2, 2, None), "exp2": (-2, 2, None), "log10": (0.2, 3, None),
+        "log2": (0.2, 3, None), "sinc": (-3, 3, 0.0), "ravel": (-2, 2, None)}.items():
+    register("ops." + _name, _unary(_name, _low, _high, _avoid))
+register("ops.isneginf", _flags("isneginf"))
+register("ops.frac", lambda rng: case((np.round(rand(rng, pick_shape(rng), low=-3, high=3))
+                                       + np.float32(0.3)).astype(np.float32)))
+register("ops.t", lambda rng: case(rand(rng, pick_shape(rng, [(3,), (2, 3), (4, 1)]))))
+register("ops.nan_to_num", lambda rng: case(
+    np.array([[np.nan, np.inf, -np.inf], [1.5, -2.0, 0.5]], np.float32) * np.float32(
+        rng.uniform(0.5, 2)), float(rng.integers(-2, 3)), 100.0, -100.0, grad=False))
+
+
+def _binary_domain(a_range, b_range, b_avoid=None, grad=True):
+    def gen(rng):
+        a_shape, b_shape = BROADCASTS[int(rng.integers(len(BROADCASTS)))]
+        a = rand(rng, a_shape, low=a_range[0], high=a_range[1])
+        b = rand(rng, b_shape, low=b_range[0], high=b_range[1]) if b_avoid is None else \
+            away_from(rng, b_shape, b_range[0], b_range[1], b_avoid, 0.4)
+        return case(a, b, grad=grad)
+    return gen
+
+
+for _name in ("arctan2", "atan2"):
+    register("ops." + _name, _binary_domain((-2, 2), (-2, 2), 0.0))
+for _name in ("logaddexp", "logaddexp2"):
+    register("ops." + _name, _binary_domain((-2, 2), (-2, 2)))
+register("ops.fmod", _binary_domain((-3, 3), (-2, 2), 0.0, grad=False))
+register("ops.xlogy", _binary_domain((-2, 2), (0.3, 3)))
+register("ops.float_power", _binary_domain((0.3, 2), (-2, 2)))
+register("ops.eq", _compare("eq"))
+register("ops.logical_xor", _logical("logical_xor"))
+register("ops.bitwise_xor", _bitwise("bitwise_xor"))
+
+
+def _matrices(name):
+    def gen(rng):
+        n, k, m = (int(v) for v in rng.integers(2, 5, 3))
+        if name == "mm":
+            return case(rand(rng, (n, k)), rand(rng, (k, m)))
+        if name == "mv":
+            return case(rand(rng, (n, k)), rand(rng, (k,)))
+        if name == "outer":
+            return case(rand(rng, (n,)), rand(rng, (m,)))
+        if name == "addmm":
+            return case(rand(rng, (n, m)), rand(rng, (n, k)), rand(rng, (k, m)))
+        if name == "addmv":
+            return case(rand(rng, (n,)), rand(rng, (n, k)), rand(rng, (k,)))
+        if name == "addbmm":
+            return case(rand(rng, (n, m)), rand(rng, (2, n, k)), rand(rng, (2, k, m)))
+        if name == "baddbmm":
+            return case(rand(rng, (2, n, m)), rand(rng, (2, n, k)), rand(rng, (2, k, m)),
+                        float(rng.choice([0.5, 1.0])), float(rng.choice([1.0, 2.0])))
+        if name == "inverse":
+            return case((rand(rng, (n, n), low=-0.5, high=0.5) + 3 * np.eye(n)).astype(np.float32))
+        if name == "trace":
+            return case(rand(rng, (n, m)))
+        if name == "cross":
+            return case(rand(rng, (n, 3)), rand(rng, (n, 3)))
+        raise KeyError(name)
+    return gen
+
+
+for _name in ("mm", "mv", "outer", "addmm", "addmv", "addbmm", "baddbmm", "inverse", "trace",
+              "cross"):
+    register("ops." + _name, _matrices(_name))
+register("ops.einsum", lambda rng: case("ij,jk->ik", rand(rng, (2, 3)), rand(rng, (3, 4))))
+
+
+def _spread(rng, shape):
+    """Distinct values (no ties for median, max or sort orders)."""
+    x = rand(rng, shape, low=-4, high=4)
+    return (x + np.arange(x.size, dtype=np.float32).reshape(shape) * 1e-3).astype(np.float32)
+
+
+def _statistic(name):
+    def gen(rng):
+        shape = pick_shape(rng, [(4,), (2, 3), (2, 3, 4)])
+        axis = _axis(rng, len(shape))
+        return case(_spread(rng, shape), axis, int(rng.integers(2)), bool(rng.integers(2)))
+    return gen
+
+
+for _name in ("std", "var", "std_mean", "var_mean"):
+    register("ops." + _name, _statistic(_name))
+register("ops.logsumexp", lambda rng: case(
+    _spread(rng, (2, 3, 4)), int(rng.integers(-3, 3)), bool(rng.integers(2))))
+register("ops.nansum", lambda rng: case(
+    np.where(rand(rng, (2, 3)) > 1.0, np.nan, rand(rng, (2, 3))).astype(np.float32),
+    _axis(rng, 2), bool(rng.integers(2)), grad=False))
+for _name in ("all", "any"):
+    register("ops." + _name, lambda rng: case(
+        rand(rng, (2, 3, 4), "int32", 0, 2), _axis(rng, 3), bool(rng.integers(2)), grad=False))
+register("ops.count_nonzero", lambda rng: case(
+    rand(rng, (2, 3, 4), "int32", -1, 1), _axis(rng, 3, allow_none=False), bool(rng.integers(2)),
+    grad=False))
+register("ops.median", lambda rng: case(
+    _spread(rng, (3, 5)), int(rng.integers(-2, 2)), bool(rng.integers(2))))
+register("ops.cumprod", lambda rng: case(
+    rand(rng, (2, 3), low=0.5, high=1.5), int(rng.integers(-2, 2))))
+for _name in ("cummax", "cummin"):
+    register("ops." + _name, lambda rng: case(_spread(rng, (3, 4)), int(rng.integers(-2, 2)),
+                                              grad=False))
+register("ops.diff", lambda rng: case(_spread(rng, (3, 5)), int(rng.integers(1, 3)),
+                                      int(rng.integers(-2, 2))))
+
+
+def _shapes_and_indices(name):
+    def gen(rng):
+        x = _spread(rng, (3, 4))
+        axis = int(rng.integers(0, 2))
+        if name == "chunk":
+            return case(x, int(rng.integers(1, 4)), axis)
+        if name == "narrow":
+            start = int(rng.integers(0, 2))
+            return case(x, axis, start, int(rng.integers(1, x.shape[axis] - start + 1)))
+        if name == "unbind":
+            return case(x, axis)
+        if name == "index_select":
+            return case(x, axis, rng.integers(0, x.shape[axis], 3).astype(np.int32))
+        if name == "take":
+            return case(x, rng.integers(0, 12, (2, 2)).astype(np.int64))
+        if name == "repeat_interleave":
+            return case(x, int(rng.integers(1, 4)), [None, 0, 1][int(rng.integers(3))])
+        if name in ("tril", "triu"):
+            return case(x, int(rng.integers(-2, 3)))
+        if name == "scatter":
+            index = np.stack([rng.permutation(4)[:3] for _ in range(2)]).astype(np.int64)
+            return case(x[:2], 1, index, rand(rng, (2, 3)), grad=False)
+        if name == "lerp":
+            return case(x, rand(rng, (3, 4)), float(rng.uniform(0, 1)))
+        if name == "addcmul":
+            return case(x, rand(rng, (3, 4)), rand(rng, (1, 4)), np.float32(rng.uniform(0.5, 2)))
+        if name == "addcdiv":
+            return case(x, rand(rng, (3, 4)), away_from(rng, (1, 4), -2, 2, 0.0, 0.5),
+                        np.float32(rng.uniform(0.5, 2)))
+        if name == "full_like":
+            return case(x, float(rng.integers(-3, 4)), grad=False)
+        raise KeyError(name)
+    return gen
+
+
+for _name in ("chunk", "narrow", "unbind", "index_select", "take", "repeat_interleave", "tril",
+              "triu", "scatter", "lerp", "addcmul", "addcdiv", "full_like"):
+    register("ops." + _name, _shapes_and_indices(_name))
+register("ops.nonzero", lambda rng: case(rand(rng, (3, 4), "int32", -1, 1), grad=False))
+register("ops.searchsorted", lambda rng: case(
+    np.sort(_spread(rng, (6,))), rand(rng, (2, 3), low=-4, high=4), grad=False))
+register("ops.bincount", lambda rng: case(rand(rng, (8,), "int32", 0, 5), grad=False))
+register("ops.dstack", lambda rng: case((rand(rng, (2, 3)), rand(rng, (2, 3)))))
+register("ops.hstack", lambda rng: case((rand(rng, (2, 3)), rand(rng, (2, 2)))))
+register("ops.randn", lambda rng: case(2, int(rng.integers(1, 4)), grad=False, compare="meta"))
+register("ops.rand", lambda rng: case((int(rng.integers(1, 4)), 2), grad=False, compare="meta"))
+register("ops.randint", lambda rng: case(0, int(rng.integers(2, 9)), (2, 3), grad=False,
+                                         compare="meta"))
+for _name in ("randn_like", "rand_like"):
+    register("ops." + _name, lambda rng: case(rand(rng, pick_shape(rng)), grad=False,
+                                              compare="meta"))
+
+
 # ---------------------------------------------------------------- bad inputs (one table)
 
 #: The bad values put where a Tensor is expected, by label.
@@ -1718,7 +1885,7 @@ NOT_TENSOR_FIRST = {
     "arange", "eye", "fill", "full", "ones", "zeros", "range", "scalar_to_tensor",
     "tuple_to_array", "standard_normal", "uniform", "make_range", "tuple_len", "partial",
     "scatter_nd", "dtype", "shape", "rank", "size", "depend", "deepcopy", "identity",
-    "stop_gradient",
+    "stop_gradient", "einsum", "dstack", "hstack", "randn", "rand", "randint",
 }
 
 

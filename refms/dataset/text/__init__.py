@@ -5,6 +5,7 @@
 ``Vocab.from_file(path, delimiter, size)``    one word per line: the text before ``delimiter``
 ``Lookup(vocab, unknown_token, dtype)``       tokens → ids (unknown tokens → the unknown token's id)
 ``WhitespaceTokenizer(with_offsets)``         split on runs of whitespace (byte offsets optional)
+``UnicodeCharTokenizer(with_offsets)``        one token per character (UTF-8 byte offsets optional)
 ``PythonTokenizer(fn)``                       ``fn(str) → list of str``
 ``Ngram(n, left_pad, right_pad, separator)``  n-grams joined by ``separator``
 ``SlidingWindow(width, axis)``                all windows of ``width`` along a 1-D input
@@ -18,8 +19,8 @@ import numpy as np
 
 from ...dtype import Type
 
-__all__ = ["Vocab", "Lookup", "WhitespaceTokenizer", "PythonTokenizer", "Ngram", "SlidingWindow",
-           "ToNumber", "Truncate"]
+__all__ = ["Vocab", "Lookup", "WhitespaceTokenizer", "UnicodeCharTokenizer", "PythonTokenizer",
+           "Ngram", "SlidingWindow", "ToNumber", "Truncate"]
 
 
 class Vocab:
@@ -131,6 +132,29 @@ class WhitespaceTokenizer:
         out = np.array(tokens if tokens else [""])
         if self.with_offsets:
             return out, np.array(starts, np.uint32), np.array(ends, np.uint32)
+        return out
+
+
+class UnicodeCharTokenizer:
+    """Split one string into its characters; with offsets, each character's UTF-8 byte range."""
+
+    def __init__(self, with_offsets=False):
+        if not isinstance(with_offsets, bool):
+            raise TypeError(f"For 'UnicodeCharTokenizer', the 'with_offsets' must be a bool, but "
+                            f"got {type(with_offsets).__name__}.")
+        self.with_offsets = with_offsets
+
+    def __call__(self, text):
+        text = _strings(text, "UnicodeCharTokenizer")
+        if text.ndim != 0:
+            raise RuntimeError(f"UnicodeCharTokenizer: the input must be one string (a scalar), "
+                               f"but got shape {text.shape}.")
+        characters = list(str(text))
+        ends = np.cumsum([len(c.encode("utf-8")) for c in characters], dtype=np.int64)
+        starts = ends - [len(c.encode("utf-8")) for c in characters]
+        out = np.array(characters if characters else [""])
+        if self.with_offsets:
+            return out, starts.astype(np.uint32), ends.astype(np.uint32)
         return out
 
 

@@ -5,7 +5,7 @@ Every operation is a callable object usable in ``Dataset.map`` and eagerly on
 one image (``vision.Resize((32, 32))(image)``).  Reading order:
 :mod:`.base` (enums, conversion), :mod:`.resample` and :mod:`.warp` (how pixels
 are interpolated — OpenCV's arithmetic, which MindSpore's kernels use),
-:mod:`.geometry`, :mod:`.color` (with :mod:`.hsv`), :mod:`.decode`, :mod:`.erase`.  Random
+:mod:`.geometry`, :mod:`.color` (with :mod:`.hsv`), :mod:`.levels`, :mod:`.decode`, :mod:`.erase`.  Random
 operations draw from the pipeline's per-row generator (see
 ``refms.dataset.config.random_generator``).
 """
@@ -16,6 +16,7 @@ from .geometry import (Resize, CenterCrop, Crop, Pad, HorizontalFlip, VerticalFl
 from .color import (Rescale, Normalize, HWC2CHW, ToTensor, ToPIL, ConvertColor, Grayscale, Invert,
                     Equalize, AutoContrast, AdjustBrightness, AdjustContrast, AdjustSaturation,
                     AdjustHue, RandomColorAdjust)
+from .levels import Posterize, RandomPosterize, Solarize, RandomSolarize
 from .decode import Decode, RandomCropDecodeResize
 from .erase import CutOut, MixUpBatch, CutMixBatch
 
@@ -25,4 +26,5 @@ __all__ = ["Inter", "Border", "ConvertMode", "ImageBatchFormat", "Resize", "Cent
            "Normalize", "HWC2CHW", "ToTensor", "ToPIL", "ConvertColor", "Grayscale", "Invert",
            "Equalize", "AutoContrast", "AdjustBrightness", "AdjustContrast", "AdjustSaturation",
            "AdjustHue", "RandomColorAdjust", "Decode", "RandomCropDecodeResize",
-           "CutOut", "MixUpBatch", "CutMixBatch"]
+           "CutOut", "MixUpBatch", "CutMixBatch", "Posterize", "RandomPosterize", "Solarize",
+           "RandomSolarize"]

@@ -128,7 +128,7 @@ class AdamWeightDecay(Optimizer):
         self.advance_global_step()
         success = ()
         for i in range(self.param_length):
-            decay = self.weight_decay[i] if self.is_group else self.weight_decay
+            decay = self.decay_of(i)
             if not self.decay_flags[i]:
                 decay = 0.0
             success += (self.apply_adam_weight_decay(self._parameters[i], self.moments1[i],

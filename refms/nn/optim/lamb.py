@@ -39,7 +39,7 @@ class Lamb(Optimizer):
         step = F.cast(self.global_step, mstype.float32)
         success = ()
         for i in range(self.param_length):
-            decay = self.weight_decay[i] if self.is_group else self.weight_decay
+            decay = self.decay_of(i)
             if not self.decay_flags[i]:
                 decay = 0.0
             success += (self.apply_lamb(self._parameters[i], self.moments1[i], self.moments2[i],

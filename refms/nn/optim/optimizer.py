@@ -31,6 +31,8 @@ import numpy as np
 
 from ... import dtype as mstype
 from ...ops import functional as F
+from ...ops.composites.assign_add import AssignAdd
+from ...ops.multitype import HyperMap, Map
 from ...parameter import Parameter, ParameterTuple
 from ..._tensor import Tensor
 from ..cell import Cell
@@ -141,19 +143,34 @@ class Optimizer(Cell):
         if self.is_group:
             self.parameters = ParameterTuple(self.group_params)
             self.decay_flags = tuple(wd > 0 for wd in self.group_weight_decay)
-            self.weight_decay = tuple(self.group_weight_decay)
+            # float32 scalars, as in MindSpore (optimizers written for it register their
+            # update functions for Tensor weight decays)
+            self.weight_decay = tuple(Tensor(wd, mstype.float32) for wd in self.group_weight_decay)
+            self._decay_values = tuple(self.group_weight_decay)
             self.exec_weight_decay = any(self.decay_flags)
             self.grad_centralization_flags = tuple(self.group_grad_centralization)
         else:
             self.parameters = ParameterTuple(parameters)
             self.decay_flags = tuple("beta" not in p.name and "gamma" not in p.name
                                      for p in self.parameters)
-            self.weight_decay = weight_decay
+            self.weight_decay = Tensor(weight_decay, mstype.float32)
+            self._decay_values = (weight_decay,) * len(self.parameters)
             self.exec_weight_decay = weight_decay > 0
         self._parameters = self.parameters
         self.reciprocal_scale = 1.0 / self.loss_scale
         self.need_scale = self.loss_scale != 1.0
         self.param_length = len(self._parameters)
+        # What optimizers written against MindSpore's base class use in their construct:
+        # maps over the parameters, and the parallel optimizer's switches, off on one device
+        # (every parameter is updated here).
+        self.map_ = Map()
+        self.map_reverse = Map(None, True)
+        self.hyper_map = HyperMap()
+        self.hyper_map_reverse = HyperMap(None, True)
+        self.use_parallel = False
+        self.optim_filter = (True,) * self.param_length
+        self.assignadd = AssignAdd()
+        self.global_step_increase_tensor = Tensor(1, mstype.int32)
 
     def _preprocess_weight_decay(self, weight_decay):
         if isinstance(weight_decay, Cell):
@@ -264,7 +281,7 @@ class Optimizer(Cell):
             return gradients
         result = ()
         for i in range(self.param_length):
-            decay = self.weight_decay[i] if self.is_group else self.weight_decay
+            decay = self.decay_of(i)
             if self.decay_flags[i]:
                 param = self._parameters[i]
                 result += (gradients[i] + F.cast(param * decay, gradients[i].dtype),)
@@ -295,6 +312,16 @@ class Optimizer(Cell):
         for grad in gradients:
             result += (grad * F.cast(self.reciprocal_scale, grad.dtype),)
         return result
+
+    def broadcast_params(self, optim_result):
+        """The parallel optimizer's step that shares updated parameters between devices;
+        on one device there is nothing to share: returns ``optim_result``."""
+        return optim_result
+
+    def decay_of(self, index):
+        """The weight decay of parameter ``index`` as a Python number (``weight_decay``
+        holds it as a float32 Tensor, as MindSpore does)."""
+        return self._decay_values[index]
 
     def get_weight_decay(self):
         return self.weight_decay

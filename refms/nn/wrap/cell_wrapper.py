@@ -86,6 +86,11 @@ class TrainOneStepCell(Cell):
         self.return_grad = return_grad
         if return_grad:
             self.weights_name = [p.name for p in self.optimizer.parameters]
+        self.grad_no_sens = GradOperation(get_by_list=True)
+        # One device: no gradient all-reduce (subclasses in the model zoo read these flags
+        # to decide whether to build a distributed reducer).
+        self.parallel_mode = "stand_alone"
+        self.reducer_flag = False
         self.grad_reducer = Identity()
 
     def construct(self, *inputs):

@@ -18,6 +18,8 @@ from ... import dtype as mstype
 from ...ops import functional as F
 from ...parameter import Parameter
 from ..._tensor import Tensor
+from ...graph.infer import parsed_in_graph
+from ...ops.multitype import HyperMap
 from ..cell import Cell
 from .cell_wrapper import TrainOneStepCell
 
@@ -68,6 +70,14 @@ class FixedLossScaleUpdateCell(Cell):
         return overflow
 
 
+def _unscale(grads, scaling_sens):
+    """Each gradient divided by the loss scale (in its own dtype)."""
+    unscaled = ()
+    for grad in grads:
+        unscaled += (grad * F.cast(1.0 / scaling_sens, F.dtype(grad)),)
+    return unscaled
+
+
 class TrainOneStepWithLossScaleCell(TrainOneStepCell):
     """TrainOneStepWithLossScaleCell(network, optimizer, scale_sense): returns (loss, overflow, scale)."""
 
@@ -86,28 +96,44 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         else:
             raise TypeError(f"For 'TrainOneStepWithLossScaleCell', the 'scale_sense' must be Cell "
                             f"or Tensor, but got 'scale_sense' type: {type(scale_sense)}.")
+        # Names subclasses written for MindSpore use: the gradient map, the device flags (no
+        # Ascend here: overflow is read from the gradients, as on GPU).
+        self.hyper_map = HyperMap()
+        self.is_distributed = False
+        self.gpu_target = False
+        self.ascend_910a_target = False
+        self.ascend_910b_target = False
+        self.enable_tuple_broaden = True
 
+    @parsed_in_graph          # `if not overflow:` is a run-time condition in graph mode
     def construct(self, *inputs):
         loss = self.network(*inputs)
         scaling_sens = self.scale_sense
-        filled = F.ones_like(loss) * F.cast(scaling_sens, loss.dtype)
+        status, scaling_sens = self.start_overflow_check(loss, scaling_sens)
+        filled = F.ones_like(loss) * F.cast(scaling_sens, F.dtype(loss))
         grads = self.grad(self.network, self.weights)(*inputs, filled)
-        unscaled = ()
-        for grad in grads:
-            unscaled += (grad * F.cast(1.0 / scaling_sens, grad.dtype),)
-        grads = self.grad_reducer(unscaled)
-        cond = self.get_overflow_status(grads)
+        grads = self.grad_reducer(_unscale(grads, scaling_sens))
+        cond = self.get_overflow_status(status, grads)
         overflow = self.process_loss_scale(cond)
         if not overflow:
             self.optimizer(grads)
         return loss, cond, scaling_sens
 
-    def get_overflow_status(self, grads):
-        """A Bool 0-d tensor: True when any gradient holds inf or nan."""
+    def start_overflow_check(self, pre_cond, compute_input):
+        """Begin watching for overflow before ``compute_input`` is used: returns
+        ``(status, compute_input)``.  ``status`` is the float-status buffer an Ascend chip
+        clears here; refms checks the gradients themselves (as MindSpore does on GPU), so
+        it is a zero buffer that only orders the check after ``pre_cond``."""
+        status = F.depend(Tensor([0] * 8, mstype.int32), pre_cond)
+        return status, compute_input
+
+    def get_overflow_status(self, status, compute_output):
+        """A Bool 0-d tensor: True when any Tensor in ``compute_output`` (the gradients)
+        holds an inf or a nan.  ``status``: from :meth:`start_overflow_check`."""
         finite = True
-        for grad in grads:
+        for grad in compute_output:
             finite = F.logical_and(finite, F.reduce_all(F.isfinite(grad), (), False))
-        return F.logical_not(finite)
+        return F.depend(F.logical_not(finite), status)
 
     def process_loss_scale(self, overflow):
         if self.loss_scaling_manager is None:

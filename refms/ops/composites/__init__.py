@@ -38,6 +38,8 @@ from .adaptive_pool import AdaptiveAvgPool2D
 from .repeat_dot import repeat_elements, tensor_dot, dot
 from .transpose_view import TransposeView
 from .ascend_only import NPUAllocFloatStatus, NPUGetFloatStatus, NPUClearFloatStatus
+from .float_status import FloatStatus
+from .mint_based import FUNCTIONS as _MINT_BASED
 
 CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
            "ResizeNearestNeighbor": ResizeNearestNeighbor, "LeakyReLU": LeakyReLU,
@@ -51,7 +53,7 @@ CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
            "ScatterNd": ScatterNd, "Elu": Elu, "HSwish": HSwish, "HSigmoid": HSigmoid,
            "Softplus": Softplus, "SmoothL1Loss": SmoothL1Loss,
            "NPUAllocFloatStatus": NPUAllocFloatStatus, "NPUGetFloatStatus": NPUGetFloatStatus,
-           "NPUClearFloatStatus": NPUClearFloatStatus,
+           "NPUClearFloatStatus": NPUClearFloatStatus, "FloatStatus": FloatStatus,
            "ResizeBilinearV2": ResizeBilinearV2,
            "ResizeNearestNeighborV2": ResizeNearestNeighborV2,
            "MaxPool3D": MaxPool3D, "AvgPool3D": AvgPool3D, "TransposeView": TransposeView}
@@ -70,5 +72,6 @@ FUNCTIONS = {"pad": pad, "gather_nd": gather_nd, "slice": slice, "swapaxes": swa
              "binary_cross_entropy": binary_cross_entropy, "repeat_elements": repeat_elements,
              "tensor_dot": tensor_dot, "dot": dot, "interpolate": interpolate, "upsample": interpolate,
              "ctc_loss": ctc_loss, "max_pool3d": max_pool3d, "avg_pool3d": avg_pool3d}
+FUNCTIONS.update({name: f for name, f in _MINT_BASED.items() if name not in FUNCTIONS})
 
 __all__ = list(CLASSES) + list(FUNCTIONS) + ["CLASSES", "FUNCTIONS"]

@@ -1,4 +1,4 @@
-"""Activations: ReLU, Sigmoid, Tanh, GeLU, Softmax, LogSoftmax.
+"""Activations: ReLU (and its backward ReluGrad), Sigmoid, Tanh, GeLU, Softmax, LogSoftmax.
 
 Elementwise activations keep the input's shape and dtype.  Sigmoid, Tanh,
 GeLU, Softmax and LogSoftmax take floating inputs only; ReLU also takes
@@ -54,7 +54,48 @@ class ReLU(_Activation):
         return kernels.call("relu")(x)
 
     def bprop(self, x, out, dout):
-        return (dout * F.cast(F.greater(x, 0), dout.dtype),)
+        """dx = ReluGrad(dout, out): MindSpore's bprop, one fused kernel (out > 0 ⇔ x > 0)."""
+        return (ReluGrad()(dout, out),)
+
+
+#: Which dtype kinds ReluGrad takes together: both floating (of any widths), both integer
+#: (signed or unsigned, any widths) or both Bool [ran 2.10].
+_RELU_GRAD_FAMILY = {"float": "float", "int": "integer", "uint": "integer", "bool": "bool"}
+
+
+@register
+class ReluGrad(Primitive):
+    """dx = dy where y > 0, else 0.  Inputs ``(y_backprop, x)``; ReLU's backward kernel.
+
+    MindSpore's ``ops.operations._grad_ops.ReluGrad``: ReLU's bprop passes ReLU's *output*
+    as ``x`` (grad_nn_ops.cc, ``ReluGrad(dout, out)``); the input gives the same mask.  The
+    result has y_backprop's dtype.  Linear in dy and flat in x, so its own bprop is
+    d(dy) = ReluGrad(d, x), d(x) = 0 (MindSpore's ReluGrad bprop) — second-order gradients
+    of ReLU are exact almost everywhere.
+    """
+    elementwise = True
+    infer_by_signature = True
+    n_tensor_inputs = 2
+
+    def infer(self, dy, x):
+        dy_family = _RELU_GRAD_FAMILY.get(dy.dtype.kind)
+        if dy_family is None or dy_family != _RELU_GRAD_FAMILY.get(x.dtype.kind):
+            raise op_error("ReluGrad", f"'y_backprop' and 'x' must both be floating, both integer "
+                                       f"or both Bool, but got {dy.dtype} and {x.dtype}.")
+        if tuple(dy.shape) == tuple(x.shape):
+            return Abstract(dy.shape, dy.dtype)
+        # a dimension not known until run time (−1) agrees with any size
+        if len(dy.shape) != len(x.shape) or any(a != b and a != -1 and b != -1
+                                                for a, b in zip(dy.shape, x.shape)):
+            raise op_error("ReluGrad", f"the shape of 'y_backprop' {shape_str(dy.shape)} and of 'x' "
+                                       f"{shape_str(x.shape)} must be equal.", ValueError)
+        return Abstract(tuple(b if a == -1 else a for a, b in zip(dy.shape, x.shape)), dy.dtype)
+
+    def forward(self, dy, x):
+        return kernels.call("relu_grad")(dy, x)
+
+    def bprop(self, dy, x, out, dout):
+        return ReluGrad()(dout, x), F.zeros_like(x)
 
 
 @register

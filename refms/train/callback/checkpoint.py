@@ -10,11 +10,16 @@ files of the prefix, the prefix becomes ``<prefix>_<n>`` so nothing is
 overwritten.  The saved network is ``cb_params.train_network`` (so optimizer
 state — ``global_step``, ``moments.*`` — is included) unless
 ``saved_network`` is given.
+
+In GRAPH_MODE the first step also writes ``<prefix>-graph.meta``, as MindSpore
+does (there it is the compiled training graph as a protobuf; refms writes the
+IR text of the training network's compiled graph, when one is at hand).
 """
 import os
 import time
 
 from ...checkpoint import save_checkpoint
+from ...context import is_graph_mode
 from ...nn.cell import Cell
 from .callback import Callback
 
@@ -135,6 +140,18 @@ class CheckpointConfig:
                 "saved_network": self.saved_network}
 
 
+def _graph_text(network):
+    """The IR text of the programs ``network`` has compiled (empty when there are none)."""
+    from ...graph.printer import format_program
+    cache = network.__dict__.get("_graph_cache") if isinstance(network, Cell) else None
+    texts = []
+    for compiled in cache.values() if cache is not None else ():
+        entry = getattr(compiled, "entry", None)
+        if entry is not None:
+            texts.append(format_program(entry))
+    return "\n".join(texts)
+
+
 def _unique_prefix(directory, prefix):
     """``prefix``, or ``prefix_<n>`` when files of that prefix already exist (never overwrite)."""
     suffix = 0
@@ -174,13 +191,26 @@ class ModelCheckpoint(Callback):
         self._last_triggered_step = 0
         self._last_time = time.time()
         self._latest_ckpt_file_name = ""
+        self._graph_saved = False
 
     @property
     def latest_ckpt_file_name(self):
         return self._latest_ckpt_file_name
 
     def step_end(self, run_context):
-        self._save_ckpt(run_context.original_args())
+        cb_params = run_context.original_args()
+        if not self._graph_saved and is_graph_mode():
+            self._save_graph(cb_params.train_network)
+        self._save_ckpt(cb_params)
+
+    def _save_graph(self, network):
+        """Write ``<prefix>-graph.meta``: the IR of ``network``'s compiled graph."""
+        path = os.path.join(self._directory, self._prefix + "-graph.meta")
+        if os.path.isfile(path):
+            os.remove(path)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(_graph_text(network))
+        self._graph_saved = True
 
     def end(self, run_context):
         self._save_ckpt(run_context.original_args(), force_to_save=True)

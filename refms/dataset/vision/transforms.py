@@ -1,0 +1,3 @@
+"""``refms.dataset.vision.transforms``: the 2.x import path of :mod:`refms.dataset.vision` (same operations)."""
+from . import *  # noqa: F401,F403
+from . import __all__  # noqa: F401,E402
