@@ -89,14 +89,9 @@ cdef double _pairwise_sum(const floating* a, Py_ssize_t n) noexcept nogil:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 cdef void _piece_sums(const floating* a, Py_ssize_t n, double* sums, int threads) noexcept nogil:
-    """sums[p] = Σ a[p·PIECE : (p+1)·PIECE] (the last piece shorter), the pieces in parallel.
-
-    Handed out one piece at a time (dynamic schedule): on a shared machine a thread that is
-    descheduled for a while no longer holds up half of the row — the others take its pieces.
-    Each piece's sum is the same whichever thread computes it.
-    """
+    """sums[p] = Σ a[p·PIECE : (p+1)·PIECE] (the last piece shorter), the pieces in parallel."""
     cdef Py_ssize_t p, start, pieces = (n + PIECE - 1) // PIECE
-    for p in prange(pieces, schedule="dynamic", chunksize=1, num_threads=threads):
+    for p in prange(pieces, schedule="static", num_threads=threads):
         start = p * PIECE
         sums[p] = _pairwise_sum(a + start, min(PIECE, n - start))
 
