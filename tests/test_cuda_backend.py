@@ -60,6 +60,7 @@ SAMPLES = {  # kernel -> argument tuples (host values); arrays go to the device
     "pow": [(POS, Y)],
     "logical_and": [(X > 0, Y > 0)], "logical_or": [(X > 0, Y > 0)],
     "where": [(X > 0, X, Y)], "clip": [(X, -0.5, 0.5), (X, None, 0.1)], "scale": [(X, 2.5)],
+    "relu_grad": [(Y, X), (np.arange(6, dtype=np.int32), np.arange(-3, 3, dtype=np.int32))],
     "add_n": [([X, X, Y],)],
     "cast": [(X, np.int32), (X, np.bool_), (np.arange(5), np.float32)], "copy": [(X,)],
     "full": [((2, 3), 1.5, np.float32), ((4,), 7, np.int64)], "full_like": [(X, 3.0)],

@@ -477,6 +477,8 @@ CONV_CASES = [
     ((3, 1, 10, 9), (4, 1, 3, 2), (1, 2), "same", (2, 1), 1),
     ((32, 4, 13, 12), (6, 2, 3, 3), (2, 1), (1, 2, 0, 1), (1, 2), 2),  # several threads
     ((4, 4, 11, 12), (6, 2, 3, 2), (1, 1), "valid", (2, 3), 2),        # wide columns, dilated
+    ((3, 2, 5, 9), (4, 2, 5, 2), (1, 1), "valid", (1, 1), 1),          # wide, one output row
+    ((3, 2, 6, 5), (4, 2, 3, 1), (1, 1), "valid", (1, 1), 1),          # wide, no junk columns
     ((6, 3, 11, 10), (4, 3, 3, 3), (2, 1), "valid", (1, 1), 1),        # compact, no padding
     ((96, 2, 22, 22), (4, 2, 5, 5), (1, 1), "valid", (1, 1), 1),       # filter: 2 GEMMs a block
     # large products: chunks of several samples, multithreaded GEMMs

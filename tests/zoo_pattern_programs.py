@@ -259,6 +259,21 @@ step = Step(net)
 show("matching", step(Tensor(x[0]), Tensor(np.array([3.0], np.float32))))
 show("scalar", step(Tensor(x[0]), Tensor(3.0, ms.float32)))
 """,
+    # nn.CentralCrop (UNet's skip connections): centred crops, and its argument checks.
+    "central_crop": """
+image = Tensor(np.arange(2 * 3 * 7 * 9, dtype=np.float32).reshape(2, 3, 7, 9))
+for fraction in (1.0, 0.5, 56.0 / 64.0, 0.1):
+    crop = nn.CentralCrop(central_fraction=fraction)
+    out = crop(image)
+    print(fraction, out.shape)
+    show("crop", [out.sum(), out[0, 0, 0]])
+print(nn.CentralCrop(0.5)(image[0]).shape)
+for bad in (0.0, 1.5, 1):
+    try:
+        nn.CentralCrop(bad)
+    except (TypeError, ValueError) as error:
+        print(repr(bad), type(error).__name__)
+""",
     # A lambda compiled by itself (jit in any mode, a gradient in GRAPH_MODE at top level)
     # must be defined on a line of its own: TypeError inside a call or a tuple, SyntaxError
     # when its line starts inside an open bracket.  Inside a compiled def it is fine.

@@ -146,6 +146,17 @@ def where(cond, x, y):
     return ops.where(_device(cond, rt, np.bool_), _device(x, rt, out), _device(y, rt, out))
 
 
+def relu_grad(dy, y):
+    """dy where y > 0, else 0: the library's binary ``relu_grad``, for dy and y of one dtype
+    (another pair goes to the host: casting y to dy's dtype could change its sign test)."""
+    if _dtype_of(dy) != _dtype_of(y):
+        return _on_host("relu_grad", dy, y)
+    return _RELU_GRAD(dy, y)
+
+
+_RELU_GRAD = _binary("relu_grad")
+
+
 def clip(x, low, high):
     if low is not None:
         x = _binary("maximum")(x, low)
@@ -559,7 +570,7 @@ def _table():
     table.update({name: _bitwise(name) for name in BITWISE})
     table.update({f"reduce_{name}": _reduce(name) for name in ("sum", "mean", "max", "min", "prod")})
     table.update({
-        "where": where, "clip": clip, "scale": scale, "add_n": add_n,
+        "where": where, "clip": clip, "scale": scale, "add_n": add_n, "relu_grad": relu_grad,
         "cast": cast, "copy": copy, "full": full, "full_like": full_like, "arange": arange,
         "reshape": reshape, "transpose": transpose, "expand_dims": expand_dims,
         "squeeze": squeeze, "broadcast_to": broadcast_to, "flip": flip, "tile": tile,

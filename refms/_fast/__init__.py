@@ -22,6 +22,7 @@ finds them from the ``.pyx`` files of this folder (each lists its kernels in
                                    ``sparse_softmax_cross_entropy``
 ``refms/_fast/batchnorm.pyx``      ``batch_norm_statistics``, ``batch_norm``
 ``refms/_fast/optim.pyx``          ``apply_momentum`` (in place, one pass)
+``refms/_fast/elementwise.pyx``    ``relu``, ``relu_grad`` (one pass each)
 ``refms/_fast/build.pyx``          no kernel: how the others were compiled
                                    (read by :func:`refms.kernels.build_info`)
 =================================  ==========================================

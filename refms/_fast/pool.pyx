@@ -287,47 +287,53 @@ def max_pool2d_grad_grad(ddx, argmax):
 
 cdef void _avg_planes(const real[:, :, ::1] x, const double[:, ::1] divisor, real[:, :, ::1] out,
                       int kh, int kw, int sh, int sw, int top, int left) noexcept nogil:
-    """out[plane, i, j] = (Σ of the window's real cells) / divisor[i, j], summed in float64."""
-    cdef Py_ssize_t plane, i, j, p, q, row, col
+    """out[plane, i, j] = (Σ of the window's real cells) / divisor[i, j], summed in float64.
+
+    Each window is clipped to the input once ([row_lo, row_hi) × [col_lo, col_hi)), so the
+    taps run without bounds checks."""
+    cdef Py_ssize_t plane, i, j, row, col, row_lo, row_hi, col_lo, col_hi
     cdef Py_ssize_t h = x.shape[1], w = x.shape[2], oh = out.shape[1], ow = out.shape[2]
+    cdef const real* source
     cdef double total
     cdef int threads = _threads(x.shape[0] * oh * ow * kh * kw)
     for plane in prange(x.shape[0], schedule="static", num_threads=threads):
+        source = &x[plane, 0, 0]
         for i in range(oh):
+            row_lo = max(i * sh - top, 0)
+            row_hi = min(i * sh - top + kh, h)
             for j in range(ow):
+                col_lo = max(j * sw - left, 0)
+                col_hi = min(j * sw - left + kw, w)
                 total = 0
-                for p in range(kh):
-                    row = i * sh + p - top
-                    if row < 0 or row >= h:
-                        continue
-                    for q in range(kw):
-                        col = j * sw + q - left
-                        if 0 <= col < w:
-                            total = total + x[plane, row, col]
+                for row in range(row_lo, row_hi):
+                    for col in range(col_lo, col_hi):
+                        total = total + source[row * w + col]
                 out[plane, i, j] = <real>(total / divisor[i, j])
 
 
 cdef void _avg_grad_planes(const real[:, :, ::1] dout, const double[:, ::1] divisor,
                            real[:, :, ::1] dx, int kh, int kw, int sh, int sw, int top,
                            int left) noexcept nogil:
-    """dx[plane] = Σ over windows of (dout / divisor) spread on the window's real cells."""
-    cdef Py_ssize_t plane, i, j, p, q, row, col
+    """dx[plane] = Σ over windows of (dout / divisor) spread on the window's real cells
+    (each window clipped to the input once, as in :func:`_avg_planes`)."""
+    cdef Py_ssize_t plane, i, j, row, col, row_lo, row_hi, col_lo, col_hi
     cdef Py_ssize_t h = dx.shape[1], w = dx.shape[2], oh = dout.shape[1], ow = dout.shape[2]
+    cdef real* target
     cdef real share
     cdef int threads = _threads(dx.shape[0] * oh * ow * kh * kw)
     for plane in prange(dx.shape[0], schedule="static", num_threads=threads):
-        memset(&dx[plane, 0, 0], 0, h * w * sizeof(real))
+        target = &dx[plane, 0, 0]
+        memset(target, 0, h * w * sizeof(real))
         for i in range(oh):
+            row_lo = max(i * sh - top, 0)
+            row_hi = min(i * sh - top + kh, h)
             for j in range(ow):
+                col_lo = max(j * sw - left, 0)
+                col_hi = min(j * sw - left + kw, w)
                 share = <real>(dout[plane, i, j] / divisor[i, j])
-                for p in range(kh):
-                    row = i * sh + p - top
-                    if row < 0 or row >= h:
-                        continue
-                    for q in range(kw):
-                        col = j * sw + q - left
-                        if 0 <= col < w:
-                            dx[plane, row, col] += share
+                for row in range(row_lo, row_hi):
+                    for col in range(col_lo, col_hi):
+                        target[row * w + col] += share
 
 
 def _divisor(x_shape, kernel, stride, pad, divisor, out_hw):

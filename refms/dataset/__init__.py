@@ -20,6 +20,7 @@ package.  Convert such data to MindRecord (or numpy) with TensorFlow first.
 from . import config, transforms, vision, text, audio
 from .dataset import Dataset
 from .combine import zip_datasets as zip
+from . import filter as _filter, sync as _sync  # noqa: F401  (they fill dataset.COMBINATORS)
 from .samplers import (Sampler, SequentialSampler, RandomSampler, SubsetSampler,
                        SubsetRandomSampler, WeightedRandomSampler, DistributedSampler, PKSampler)
 from .sources import NumpySlicesDataset, GeneratorDataset

@@ -50,9 +50,11 @@ def to_array(value, where):
     return array
 
 
-#: The datasets built from others — ``zip``, ``concat``, ``split``, ``bucket_batch_by_length`` —
-#: live in :mod:`refms.dataset.combine`, which builds on this module (they subclass
-#: :class:`Dataset`) and fills this table when it is imported.
+#: The datasets built from others — ``zip``, ``concat``, ``split``, ``bucket_batch_by_length``
+#: (:mod:`refms.dataset.combine`), ``filter``, ``flat_map``, ``apply``
+#: (:mod:`refms.dataset.filter`) and the ``sync_wait`` gate (:mod:`refms.dataset.sync`) — live
+#: in modules that build on this one (they subclass :class:`Dataset`) and fill this table
+#: when they are imported (``refms.dataset`` imports them all).
 COMBINATORS = {}
 
 
@@ -162,29 +164,24 @@ class Dataset:
 
     def filter(self, predicate, input_columns=None, num_parallel_workers=None):
         """The rows for which ``predicate(*columns)`` is true (:mod:`refms.dataset.filter`)."""
-        from .filter import FilterDataset
         check_num_parallel_workers(num_parallel_workers, "filter")
-        return FilterDataset(self, predicate, input_columns)
+        return COMBINATORS["filter"](self, predicate, input_columns)
 
     def flat_map(self, func):
         """Each row replaced by the rows of the Dataset ``func(value)`` returns."""
-        from .filter import FlatMapDataset
-        return FlatMapDataset(self, func)
+        return COMBINATORS["flat_map"](self, func)
 
     def apply(self, apply_func):
         """``apply_func(self)``, which must return a Dataset."""
-        from .filter import apply_dataset
-        return apply_dataset(self, apply_func)
+        return COMBINATORS["apply"](self, apply_func)
 
     def sync_wait(self, condition_name, num_batch=1, callback=None):
         """A gate passing ``num_batch`` rows per ``sync_update`` (:mod:`refms.dataset.sync`)."""
-        from .sync import SyncWaitDataset
-        return SyncWaitDataset(self, condition_name, num_batch, callback)
+        return COMBINATORS["sync_wait"](self, condition_name, num_batch, callback)
 
     def sync_update(self, condition_name, num_batch=None, data=None):
         """Call the gate's callback with ``data`` and let its next rows through."""
-        from .sync import sync_update
-        sync_update(self, condition_name, num_batch, data)
+        COMBINATORS["sync_update"](self, condition_name, num_batch, data)
 
     def save(self, file_name, num_files=1, file_type="mindrecord"):
         """Write one epoch of the rows to MindRecord files (:mod:`refms.dataset.save`)."""

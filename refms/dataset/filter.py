@@ -14,7 +14,7 @@
 
 (MindSpore ``dataset/engine/datasets.py``: ``Dataset.filter``, ``flat_map``, ``apply``.)
 """
-from .dataset import Dataset
+from .dataset import COMBINATORS, Dataset
 
 __all__ = ["FilterDataset", "FlatMapDataset", "apply_dataset"]
 
@@ -99,3 +99,6 @@ def apply_dataset(dataset, apply_func):
 def _first_epoch():
     from .iterators import Epoch
     return Epoch(None, 0)
+
+
+COMBINATORS.update(filter=FilterDataset, flat_map=FlatMapDataset, apply=apply_dataset)

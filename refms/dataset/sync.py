@@ -14,7 +14,7 @@ row the gate may not yet pass means the loop asked for it without calling
 ``sync_update`` first, which in MindSpore would wait forever; here it is a
 ``RuntimeError`` saying so.
 """
-from .dataset import Dataset
+from .dataset import COMBINATORS, Dataset
 
 __all__ = ["SyncWaitDataset", "sync_update"]
 
@@ -69,3 +69,6 @@ def sync_update(dataset, condition_name, num_batch=None, data=None):
         stack.extend(node.children)
     raise RuntimeError(f"For 'sync_update', the pipeline has no sync_wait named "
                        f"'{condition_name}'.")
+
+
+COMBINATORS.update(sync_wait=SyncWaitDataset, sync_update=sync_update)

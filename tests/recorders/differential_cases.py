@@ -1525,6 +1525,16 @@ register("nn.SSIM", lambda rng: case(*_image_pair(rng, (2, int(rng.integers(1, 4
                                      filter_sigma=float(rng.choice([0.8, 1.5])), grad=False))
 
 
+@call("nn.CentralCrop")
+def _run_central_crop(ms, image, central_fraction):
+    return ms.nn.CentralCrop(central_fraction=central_fraction)(image)
+
+
+register("nn.CentralCrop", lambda rng: case(
+    rng.standard_normal((2, 3, int(rng.integers(5, 12)), int(rng.integers(5, 12)))).astype(np.float32),
+    central_fraction=float(rng.choice([0.3, 0.5, 0.875, 1.0]))))
+
+
 @call("nn.Conv3dTranspose")
 def _run_conv3d_transpose(ms, x, w, stride, pad_mode):
     cell = ms.nn.Conv3dTranspose(x.shape[1], w.shape[1], w.shape[2:], stride=stride,

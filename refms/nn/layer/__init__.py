@@ -22,6 +22,7 @@ from .rnns import RNN, LSTM, GRU
 from .upsample import Upsample
 from .pooling3d import MaxPool3d, AvgPool3d
 from .image import PSNR, SSIM
+from .central_crop import CentralCrop
 from .conv3d_transpose import Conv3dTranspose
 
 __all__ = ["ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "get_activation",
@@ -32,4 +33,4 @@ __all__ = ["ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "get_acti
            "MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d", "MaxPool1d",
            "Flatten", "Identity", "LeakyReLU", "ReLU6", "PReLU", "Pad", "Conv1d",
            "Conv2dTranspose", "ELU", "HSwish", "HSigmoid", "SiLU", "ClipByNorm", "Conv3d", "Conv2dBnAct",
-           "RNNCell", "LSTMCell", "GRUCell", "RNN", "LSTM", "GRU", "Upsample", "MaxPool3d", "AvgPool3d", "PSNR", "SSIM", "Conv3dTranspose"]
+           "RNNCell", "LSTMCell", "GRUCell", "RNN", "LSTM", "GRU", "Upsample", "MaxPool3d", "AvgPool3d", "PSNR", "SSIM", "Conv3dTranspose", "CentralCrop"]

@@ -130,7 +130,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
     def get_overflow_status(self, status, compute_output):
         """A Bool 0-d tensor: True when any Tensor in ``compute_output`` (the gradients)
         holds an inf or a nan.  ``status``: from :meth:`start_overflow_check`."""
-        finite = True
+        finite = Tensor(True, mstype.bool_)
         for grad in compute_output:
             finite = F.logical_and(finite, F.reduce_all(F.isfinite(grad), (), False))
         return F.depend(F.logical_not(finite), status)
