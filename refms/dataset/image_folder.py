@@ -37,11 +37,12 @@ class ImageFolderDataset(_RandomAccessSource):
     def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None,
                  sampler=None, extensions=None, class_indexing=None, decode=False,
                  num_shards=None, shard_id=None, cache=None, decrypt=None):
-        super().__init__(shuffle, num_samples, sampler, num_shards, shard_id,
-                         num_parallel_workers, "ImageFolderDataset")
+        # the folder is checked before the other arguments, as MindSpore 2.10 checks it
         if not isinstance(dataset_dir, str) or not os.path.isdir(dataset_dir):
             raise ValueError(f"The folder {dataset_dir} does not exist or is not a directory or "
                              f"permission denied!")
+        super().__init__(shuffle, num_samples, sampler, num_shards, shard_id,
+                         num_parallel_workers, "ImageFolderDataset")
         classes = sorted(d for d in os.listdir(dataset_dir)
                          if os.path.isdir(os.path.join(dataset_dir, d)))
         if class_indexing is None:

@@ -66,11 +66,12 @@ class MnistDataset(_RandomAccessSource):
 
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
-        super().__init__(shuffle, num_samples, sampler, num_shards, shard_id,
-                         num_parallel_workers, "MnistDataset")
+        # the folder is checked before the other arguments, as MindSpore 2.10 checks it
         if not os.path.isdir(dataset_dir):
             raise ValueError(f"The folder {dataset_dir} does not exist or is not a directory or "
                              f"permission denied!")
+        super().__init__(shuffle, num_samples, sampler, num_shards, shard_id,
+                         num_parallel_workers, "MnistDataset")
         usage = "all" if usage is None else usage
         if usage not in ("train", "test", "all"):
             raise ValueError(f"For 'MnistDataset', the 'usage' must be 'train', 'test' or 'all', "

@@ -302,7 +302,20 @@ def num_parallel_workers_bounds(ms):
             "batch": outcome(lambda: ds.NumpySlicesDataset([1, 2]).batch(
                 1, num_parallel_workers=cpus + 1)),
             "filter": outcome(lambda: ds.NumpySlicesDataset([1, 2]).filter(
-                lambda x: True, num_parallel_workers=cpus + 1))}
+                lambda x: True, num_parallel_workers=cpus + 1)),
+            # a missing folder is reported before the worker count
+            "missing_folder_first": [_names_the_folder(source, cpus + 1) for source in (
+                ds.ImageFolderDataset, ds.MnistDataset, ds.Cifar10Dataset)]}
+
+
+def _names_the_folder(source, workers):
+    """The error type of a source on a missing folder with too many workers, and whether its
+    message is about the folder (checked first) rather than the worker count."""
+    try:
+        source("no-such-folder", num_parallel_workers=workers)
+    except Exception as error:      # noqa: BLE001 - the type and the subject are recorded
+        return [type(error).__name__, "folder" in str(error)]
+    return "no error"
 
 
 # -- dataset/eager: text transforms under their 2.x path ------------------------------------
