@@ -51,6 +51,10 @@ docstring says more.
                  ``argmax(x, axis)``, ``argmin(x, axis)``
 ``matmul``       ``matmul(a, b, transpose_a, transpose_b)`` (2-D), ``batch_matmul(...)`` (batched),
                  ``matrix_inverse(a)`` (each (..., n, n) matrix)
+``im2col``       ``im2col(x, kernel, dilation, padding, stride) -> (N, C·kh·kw, L)``,
+                 ``col2im(cols, output_size, kernel, dilation, padding, stride)`` (its adjoint)
+``counting``     ``unique(x, dim)``, ``unique_consecutive(x, dim)`` ``-> (values, inverse,
+                 counts)``, ``histc(x, bins, low, high)``
 ``conv``         ``conv2d(x, w, stride, pad, dilation, groups)`` (NCHW, pad = (top, bottom, left,
                  right)), ``conv2d_backprop_input(dout, w, x_shape, ...)``,
                  ``conv2d_backprop_filter(dout, x, w_shape, ...)``
