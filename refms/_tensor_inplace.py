@@ -20,8 +20,9 @@ Tensor's value: ``x.add_(y)`` is ``x ← x + y`` and returns ``x``.
   on CPU.
 
 The new value keeps the Tensor's dtype and shape (``other`` broadcasts to it).
-Methods are registered with :func:`inplace_method`; ``INPLACE_METHODS`` is the
-one list the Tensor class and the graph parser read.  ``install`` puts them on
+Methods are registered with :func:`inplace_method` (here and in
+:mod:`refms._tensor_inplace_index`: writes at chosen positions, random fills);
+``INPLACE_METHODS`` is the one list the Tensor class and the graph parser read.  ``install`` puts them on
 the Tensor class; :mod:`refms.ops` calls it once, beside ``install_ops``.
 """
 import numpy as np
@@ -233,3 +234,4 @@ def normal_(self, mean=0, std=1, *, generator=None):
     """self ← samples of N(mean, std²)."""
     sample = _functional().standard_normal(tuple(self.shape)) * std + mean
     return update(self, sample, "InplaceNormal")
+

@@ -631,6 +631,22 @@ def test_sparse_softmax_cross_entropy_extreme_logits(is_grad):
     assert_same(fast(clean, labels[rows], True), reference(clean, labels[rows], True), np.float32)
 
 
+@pytest.mark.parametrize("bad", [np.inf, -np.inf, np.nan])
+@pytest.mark.parametrize("is_grad", [False, True])
+def test_sparse_softmax_cross_entropy_float32_non_finite_logits_take_the_reference(bad, is_grad):
+    """The float32 twin finds inf/NaN in its first pass over each row (the maximum), not in a
+    separate scan; a logit of inf, −inf or NaN anywhere (here in the last of 300 rows, which
+    another thread may handle) gives exactly the reference's answer."""
+    fast, reference = twin_and_reference("sparse_softmax_cross_entropy")
+    logits = random((300, 257), np.float32, 24, low=-5, high=5)
+    logits[299, 100] = bad
+    labels = np.random.default_rng(25).integers(0, 257, size=300).astype(np.int32)
+    with np.errstate(all="ignore"):
+        got, expected = fast(logits, labels, is_grad), reference(logits, labels, is_grad)
+    np.testing.assert_array_equal(got, expected)        # NaN where the reference has NaN
+    assert got.dtype == expected.dtype
+
+
 # -- optimizer updates -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("dtype", FLOATS)

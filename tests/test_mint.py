@@ -500,10 +500,7 @@ def test_inplace_on_a_view_result_is_rejected_in_graph_mode():
 NOT_PROVIDED = {
     "mint": {
         "gcd": "no Gcd primitive (integer elementwise)",
-        "histc": "no histogram primitive",
         "multinomial": "no categorical sampling primitive",
-        "unique": "no Unique primitive (data-dependent output shape with inverse indices)",
-        "unique_consecutive": "no Unique primitive",
         "real": "no complex dtypes in refms's kernels",
         "imag": "no complex dtypes in refms's kernels",
         "polar": "no complex dtypes in refms's kernels",
@@ -516,7 +513,6 @@ NOT_PROVIDED = {
         "AdaptiveMaxPool1d": "no adaptive max pooling with indices",
         "AdaptiveMaxPool2d": "no adaptive max pooling with indices",
         "ConvTranspose2d": "no transposed convolution in mint",
-        "Fold": "no im2col/col2im primitive", "Unfold": "no im2col/col2im primitive",
         "MaxUnpool2d": "no max-unpooling primitive",
         "SyncBatchNorm": "no cross-device batch statistics",
     },
@@ -525,8 +521,7 @@ NOT_PROVIDED = {
         "conv3d": "no 3-D convolution in mint", "conv_transpose2d": "no transposed convolution",
         "adaptive_max_pool1d": "no adaptive max pooling with indices",
         "adaptive_max_pool2d": "no adaptive max pooling with indices",
-        "fold": "no im2col/col2im primitive", "unfold": "no im2col/col2im primitive",
-        "max_unpool2d": "no max-unpooling primitive", "grid_sample": "no grid-sampling primitive",
+        "max_unpool2d": "no max-unpooling primitive",
     },
 }
 

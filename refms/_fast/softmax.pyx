@@ -174,6 +174,20 @@ cdef extern from *:
         return m;
     }
 
+    /* max_k z[k] of a float32 line, and in *finite whether every z[k] is finite: one pass, two
+       SIMD reductions (z * 0 is NaN exactly for an infinite or NaN z, else ±0, so the sum of
+       those products is 0 exactly when all are finite; the maximum is then exact too). */
+    static float refms_max_finite_f(const float* z, Py_ssize_t n, int* finite) {
+        float m = z[0], zeros = 0.0f;
+        #pragma omp simd reduction(max:m) reduction(+:zeros)
+        for (Py_ssize_t k = 0; k < n; k++) {
+            m = z[k] > m ? z[k] : m;
+            zeros += z[k] * 0.0f;
+        }
+        *finite = zeros == 0.0f;
+        return m;
+    }
+
     /* e[k] *= factor. */
     static void refms_scale_f(float* e, Py_ssize_t n, float factor) {
         #pragma omp simd
@@ -185,6 +199,7 @@ cdef extern from *:
     double refms_exp_store_f(const float* z, float* e, Py_ssize_t n, float m) noexcept nogil
     void refms_scale_f(float* e, Py_ssize_t n, float factor) noexcept nogil
     float refms_max_f(const float* z, Py_ssize_t n) noexcept nogil
+    float refms_max_finite_f(const float* z, Py_ssize_t n, int* finite) noexcept nogil
     float refms_nnacl_expf(float x) noexcept nogil
     double refms_sum_nnacl_exp_f(const float* z, Py_ssize_t n, float m) noexcept nogil
 
@@ -319,12 +334,18 @@ cdef void _dense_rows(const real* logits, const real* labels, real* loss, real* 
 
 
 cdef inline double _sparse_row(const real* z, long long label, real* g, Py_ssize_t classes,
-                               double scale, bint is_grad) noexcept nogil:
-    """−log p[label] of one row; with ``is_grad`` also its gradient (p − onehot)·scale in g."""
+                               double scale, bint is_grad, int* nonfinite) noexcept nogil:
+    """−log p[label] of one row; with ``is_grad`` also its gradient (p − onehot)·scale in g.
+    A float32 row holding inf or NaN sets ``nonfinite[0]`` (its values are then not used)."""
     cdef Py_ssize_t k
-    cdef double m = _line_max(z, classes, 1)
+    cdef double m
     cdef double total = 0, log_total
+    cdef int finite
     if real is float:                           # SIMD loops (module docstring)
+        m = refms_max_finite_f(z, classes, &finite)
+        if not finite:
+            nonfinite[0] = 1
+            return 0
         if is_grad:
             total = refms_exp_store_f(z, g, classes, <float>m)
             refms_scale_f(g, classes, <float>(scale / total))
@@ -332,6 +353,7 @@ cdef inline double _sparse_row(const real* z, long long label, real* g, Py_ssize
         else:
             total = refms_sum_exp_f(z, classes, <float>m)
         return (log(total) + m) - z[label]
+    m = _line_max(z, classes, 1)
     for k in range(classes):
         total = total + exp(z[k] - m)
     log_total = log(total)
@@ -342,30 +364,40 @@ cdef inline double _sparse_row(const real* z, long long label, real* g, Py_ssize
 
 
 cdef double _sparse_rows(const real* logits, const long long* labels, real* grad,
-                         Py_ssize_t rows, Py_ssize_t classes, bint is_grad) noexcept nogil:
-    """Σₙ −log p[label]; with ``is_grad`` also grad = (p − onehot) / rows (float64 inside)."""
+                         Py_ssize_t rows, Py_ssize_t classes, bint is_grad,
+                         int* nonfinite) noexcept nogil:
+    """Σₙ −log p[label]; with ``is_grad`` also grad = (p − onehot) / rows (float64 inside).
+    float32 logits holding inf or NaN set ``nonfinite[0]``."""
     cdef Py_ssize_t r
     cdef double scale = 1.0 / rows
     cdef double loss = 0
     cdef int threads = _threads(rows * classes)
     for r in prange(rows, schedule="static", num_threads=threads):
         loss += _sparse_row(logits + r * classes, labels[r],
-                            grad + (r * classes if is_grad else 0), classes, scale, is_grad)
+                            grad + (r * classes if is_grad else 0), classes, scale, is_grad,
+                            nonfinite)
     return loss
 
 
 cdef float _cpu_mean(const float* logits, const long long* labels, float* losses, Py_ssize_t rows,
-                     Py_ssize_t classes) noexcept nogil:
+                     Py_ssize_t classes, int* nonfinite) noexcept nogil:
     """MindSpore's CPU float32 mean (the reference's ``mindspore_cpu_mean``): per row
     −log(e[label] / Σ e) with e = nnacl_exp(z), z = x − max x (log Σ e − z[label] where
-    z[label] ≤ −80), the rows in parallel; then their float32 running sum, in order, over N."""
+    z[label] ≤ −80), the rows in parallel; then their float32 running sum, in order, over N.
+    Logits holding inf or NaN set ``nonfinite[0]`` (the mean is then not used)."""
     cdef Py_ssize_t r
     cdef const float* x
     cdef float m, z, total, running = 0
+    cdef int finite
     cdef int threads = _threads(rows * classes)
     for r in prange(rows, schedule="static", num_threads=threads):
         x = logits + r * classes
-        m = <float>_line_max(x, classes, 1)
+        finite = 1                              # assigned here: private to each thread
+        m = refms_max_finite_f(x, classes, &finite)
+        if not finite:
+            nonfinite[0] = 1
+            losses[r] = 0
+            continue
         total = <float>refms_sum_nnacl_exp_f(x, classes, m)
         z = x[labels[r]] - m
         if z > -80:
@@ -378,11 +410,14 @@ cdef float _cpu_mean(const float* logits, const long long* labels, float* losses
 
 
 def _mindspore_cpu_mean(float[:, ::1] logits, const long long[::1] labels):
+    """The mean, or None when the logits hold inf or NaN."""
     cdef float[::1] losses = np.empty(logits.shape[0], dtype=np.float32)
     cdef float mean
+    cdef int nonfinite = 0
     with nogil:
-        mean = _cpu_mean(&logits[0, 0], &labels[0], &losses[0], logits.shape[0], logits.shape[1])
-    return mean
+        mean = _cpu_mean(&logits[0, 0], &labels[0], &losses[0], logits.shape[0], logits.shape[1],
+                         &nonfinite)
+    return None if nonfinite else mean
 
 
 def _dense(real[:, ::1] logits, real[:, ::1] labels, real[::1] loss, real[:, ::1] grad):
@@ -392,11 +427,14 @@ def _dense(real[:, ::1] logits, real[:, ::1] labels, real[::1] loss, real[:, ::1
 
 
 def _sparse(real[:, ::1] logits, const long long[::1] labels, real[:, ::1] grad, bint is_grad):
+    """Σₙ −log p[label] (grad filled when ``is_grad``), or None when float32 logits hold inf
+    or NaN."""
     cdef double total
+    cdef int nonfinite = 0
     with nogil:
         total = _sparse_rows(&logits[0, 0], &labels[0], &grad[0, 0], logits.shape[0],
-                             logits.shape[1], is_grad)
-    return total
+                             logits.shape[1], is_grad, &nonfinite)
+    return None if nonfinite else total
 
 
 def softmax_cross_entropy(logits, labels):
@@ -414,20 +452,29 @@ def softmax_cross_entropy(logits, labels):
 
 def sparse_softmax_cross_entropy(logits, labels, is_grad):
     """Mean of −log_softmax(logits)[label], or its gradient (softmax − onehot) / N."""
+    reference = reference_kernel("sparse_softmax_cross_entropy")
     if (not isinstance(logits, np.ndarray) or logits.dtype not in (np.float32, np.float64)
             or logits.ndim < 1 or labels.size == 0 or logits.size == 0
-            or tuple(logits.shape[:logits.ndim - 1]) != tuple(np.shape(labels))
-            or not np.isfinite(logits).all()):    # non-finite lines: the reference's rule
-        return reference_kernel("sparse_softmax_cross_entropy")(logits, labels, is_grad)
+            or tuple(logits.shape[:logits.ndim - 1]) != tuple(np.shape(labels))):
+        return reference(logits, labels, is_grad)
+    # Non-finite lines follow the reference's rule: float64 logits are checked here, float32
+    # ones by the kernels' first pass over each row (the maximum), which report them.
+    if logits.dtype == np.float64 and not np.isfinite(logits).all():
+        return reference(logits, labels, is_grad)
     classes = logits.shape[logits.ndim - 1]
     rows = np.ascontiguousarray(logits).reshape(-1, classes)
     index = np.ascontiguousarray(labels, dtype=np.int64).reshape(-1)
     if index.min() < 0 or index.max() >= classes:       # the reference raises numpy's error
-        return reference_kernel("sparse_softmax_cross_entropy")(logits, labels, is_grad)
+        return reference(logits, labels, is_grad)
     if not is_grad and logits.dtype == np.float32:       # MindSpore's CPU value (docstring)
-        return np.asarray(_mindspore_cpu_mean(rows, index), dtype=np.float32)
+        mean = _mindspore_cpu_mean(rows, index)
+        if mean is None:
+            return reference(logits, labels, is_grad)
+        return np.asarray(mean, dtype=np.float32)
     grad = np.empty(rows.shape if is_grad else (1, classes), dtype=logits.dtype)
     total = _sparse(rows, index, grad, bool(is_grad))
+    if total is None:
+        return reference(logits, labels, is_grad)
     if is_grad:
         return grad.reshape(logits.shape)
     return np.asarray(total / index.size, dtype=logits.dtype)

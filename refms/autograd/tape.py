@@ -4,59 +4,91 @@ Reverse-mode autodiff in its simplest form (Wengert list):
 
 1. While a gradient is wanted, every differentiable op whose inputs depend
    on a *watched* tensor (a differentiated input, or any Parameter) appends
-   an :class:`Entry` — its bprop, inputs and outputs — and its outputs become
+   an entry — its bprop, inputs and output — and its outputs become
    watched too.
 2. :func:`backward` walks the entries in reverse order, calls each bprop
    with the cotangent of its outputs and adds the returned gradients into
    the cotangents of its inputs (``d input += bprop(...)``).
 
+An entry is ``(bprop, inputs, out, name)``:
+
+* ``bprop``: ``callable(*inputs, out, dout) -> tuple of input grads``, or the
+  Primitive whose ``bprop`` method that is (bound when the backward runs);
+* ``inputs``: the tuple of inputs (Tensors, tuples of Tensors, constants);
+* ``out``: the output exactly as returned (a Tensor, or a nested tuple of them);
+  its Tensors are the entry's *outputs* (:func:`entry_outputs`);
+* ``name``: what the entry is called in a printout (None: the primitive's name).
+
+A tape stores its entries as a table by columns — three lists ``bprops``,
+``inputs``, ``outs`` of equal length, row k being entry k (the few names in a
+dict) — and :attr:`Tape.entries` reads them back as tuples.  Why columns:
+PyNative records one entry per op, and appending three references allocates
+nothing, where an entry object (or tuple) per op would be one more object
+that Python's cyclic garbage collector walks at every collection while the
+tape lives (with the inputs tuple and the output Tensor that the tape keeps
+anyway).  Holding ``out`` keeps the output alive, so its ``id`` stays unique
+while the tape lives.
+
 Tapes nest: ``grad(grad(f))`` runs the inner backward while the outer tape
 records, and the bprops are written with refms ops, so the inner backward
 is itself recorded and can be differentiated again.
 
-Order is deterministic: entries are a list, cotangents a dict keyed by
+Order is deterministic: entries are lists, cotangents a dict keyed by
 ``id`` of tensors the tape keeps alive.
 """
 from .._tensor import Tensor, tensor_versions
 from ..ops import functional as F
 from ..ops.primitive import Primitive, set_wanted_input_grads
 
-__all__ = ["Tape", "Entry", "active_tapes", "recording", "record", "record_primitive", "no_grad", "backward"]
-
-_new = object.__new__
+__all__ = ["Tape", "entry_outputs", "entry_name", "active_tapes", "recording", "record",
+           "record_primitive", "no_grad", "backward"]
 
 #: The tapes recording now, innermost last.
 _ACTIVE = []
 
 
-class Entry:
-    """One recorded op: ``out = f(*inputs)``; ``bprop(*inputs, out, dout)`` gives input grads."""
+def entry_outputs(out):
+    """The output Tensors of an entry whose output is ``out`` (flattened, depth first)."""
+    return (out,) if isinstance(out, Tensor) else tuple(flatten_tensors(out))
 
-    __slots__ = ("bprop", "inputs", "outputs", "out", "name")
 
-    def __init__(self, bprop, inputs, outputs, out, name):
-        self.bprop = bprop        # callable(*inputs, out, dout) -> tuple of input grads, or
-        #                           the Primitive whose ``bprop`` method that is
-        self.inputs = inputs      # tuple: Tensors, tuples of Tensors, constants
-        self.outputs = outputs    # tuple of output Tensors (flattened)
-        self.out = out            # the output exactly as returned (Tensor or tuple)
-        self.name = name
-
-    def __repr__(self):
-        return f"Entry({self.name})"
+def entry_name(entry):
+    """What an entry is called: its recorded name, else its primitive's name."""
+    bprop, _, _, name = entry
+    return name if name is not None else getattr(bprop, "name", type(bprop).__name__)
 
 
 class Tape:
-    """An ordered list of :class:`Entry` plus the set of watched tensor ids."""
+    """An ordered table of entries (module docstring) plus the set of watched tensor ids."""
 
     def __init__(self):
-        self.entries = []
+        self.bprops = []          # entry k's bprop (or its Primitive)
+        self.inputs = []          # entry k's inputs
+        self.outs = []            # entry k's output
+        self.names = {}           # k -> entry k's name, where it has one
         self.watched = set()
-        self._alive = []          # keeps watched tensors alive so their ids stay unique
+        #: keeps watched tensors that no entry holds (the differentiated inputs) alive, so
+        #: their ids stay unique
+        self._alive = []
         self.leaves_wanted = None  # during backward: ids whose gradients are used (None: all)
         #: id(leaf) -> the tensor holding the leaf's first value, for leaves whose value
         #: was replaced (``x[i] = v`` on an input or a weight): their gradient is that value's.
         self.first_versions = {}
+
+    @property
+    def entries(self):
+        """The entries, oldest first, as tuples ``(bprop, inputs, out, name)``."""
+        names = self.names
+        return [(bprop, inputs, out, names.get(k))
+                for k, (bprop, inputs, out) in enumerate(zip(self.bprops, self.inputs, self.outs))]
+
+    def append(self, bprop, inputs, out, name=None):
+        """Add the entry ``(bprop, inputs, out, name)`` (its outputs are not watched yet)."""
+        if name is not None:
+            self.names[len(self.bprops)] = name
+        self.bprops.append(bprop)
+        self.inputs.append(inputs)
+        self.outs.append(out)
 
     def watch(self, tensor):
         self.watched.add(id(tensor))
@@ -112,44 +144,41 @@ def recording():
 
 
 def record(bprop, inputs, out, name, tapes=None):
-    """Append an entry to every active tape (or every tape of ``tapes``) that watches one of
-    ``inputs``."""
-    outputs = (out,) if isinstance(out, Tensor) else tuple(flatten_tensors(out))
+    """Append the entry ``(bprop, inputs, out, name)`` to every active tape (or every tape of
+    ``tapes``) that watches one of ``inputs``; the outputs become watched."""
+    outputs = entry_outputs(out)
     for tape in _ACTIVE if tapes is None else tapes:
         if tape.watches_any(inputs):
-            tape.entries.append(Entry(bprop, inputs, outputs, out, name))
+            tape.append(bprop, inputs, out, name)
             for t in outputs:
-                tape.watch(t)
+                tape.watched.add(id(t))          # the entry keeps t alive
 
 
 def record_primitive(prim, inputs, out):
     """:func:`record` for a primitive call: PyNative's recorder (step 4 of
     ``refms.ops.apply.apply``), written out for the one path every op takes
-    (``watches_any``, ``Entry(...)`` and ``watch`` inlined: each call saved is
-    a tenth of a small op's time)."""
+    (``watches_any`` and ``Tape.append`` inlined: each call saved is a tenth of a small
+    op's time).  The entry holds the primitive itself, its name None (:func:`entry_name`)."""
     if inputs.__class__ is not tuple:
         inputs = tuple(inputs)
-    outputs = (out,) if isinstance(out, Tensor) else tuple(flatten_tensors(out))
     for tape in _ACTIVE:
         watched = tape.watched
         for value in inputs:                        # tape.watches_any(inputs)
             if isinstance(value, Tensor):
-                if value._is_param or id(value) in watched:
+                if id(value) in watched or value._is_param:
                     break
             elif isinstance(value, (tuple, list)) and tape.is_watched(value):
                 break
         else:
             continue
-        entry = _new(Entry)                         # Entry(prim, inputs, outputs, out, name)
-        entry.bprop = prim                          # its bprop method (bound when it runs)
-        entry.inputs = inputs
-        entry.outputs = outputs
-        entry.out = out
-        entry.name = prim.name
-        tape.entries.append(entry)
-        for t in outputs:                           # tape.watch(t)
-            watched.add(id(t))
-            tape._alive.append(t)
+        tape.bprops.append(prim)                    # tape.append(prim, inputs, out)
+        tape.inputs.append(inputs)
+        tape.outs.append(out)
+        if out.__class__ is Tensor:
+            watched.add(id(out))
+        else:
+            for t in entry_outputs(out):
+                watched.add(id(t))
 
 
 def _rename(value, before, after):
@@ -184,23 +213,23 @@ class _VersionTracker:
                 continue
             if tensor._is_param and not getattr(tensor, "requires_grad", True):
                 continue
-            if not any(t is tensor for entry in tape.entries for t in entry.outputs):
+            if not any(t is tensor for out in tape.outs for t in entry_outputs(out)):
                 return True
         return False
 
     def replaced(self, tensor, old, new):
         for tape in _ACTIVE:
             produced = False
-            for entry in tape.entries:
-                if any(t is tensor for t in entry.outputs):
+            for k, out in enumerate(tape.outs):
+                if any(t is tensor for t in entry_outputs(out)):
                     produced = True
-                entry.inputs = _rename(entry.inputs, tensor, old)
-                entry.outputs = _rename(entry.outputs, tensor, old)
-                entry.out = _rename(entry.out, tensor, old)
+                tape.inputs[k] = _rename(tape.inputs[k], tensor, old)
+                tape.outs[k] = _rename(out, tensor, old)
             # the entry that computed ``new`` now produces ``tensor``
-            for entry in tape.entries:
-                entry.outputs = _rename(entry.outputs, new, tensor)
-                entry.out = _rename(entry.out, new, tensor)
+            for k, out in enumerate(tape.outs):
+                tape.outs[k] = _rename(out, new, tensor)
+            if id(new) in tape.watched:
+                tape._alive.append(new)       # no entry holds it now; its id must stay unique
             if id(tensor) in tape.watched:
                 tape.watch(old)
                 if not produced and id(tensor) not in tape.first_versions:
@@ -275,20 +304,21 @@ def backward(tape, seeds, wanted=None):
         tape.leaves_wanted = {id(t) for t in wanted if isinstance(t, Tensor)}
         tape.leaves_wanted.update(id(first) for leaf, first in tape.first_versions.items()
                                   if leaf in tape.leaves_wanted)
-        tape.leaves_wanted.update(id(t) for entry in tape.entries for t in entry.outputs)
+        tape.leaves_wanted.update(id(t) for out in tape.outs for t in entry_outputs(out))
     with suspend(tape):
-        for entry in reversed(tape.entries):
-            for t in entry.outputs:          # t's gradient is complete: run its hooks
+        for bprop, inputs, out, _ in reversed(tape.entries):
+            outputs = entry_outputs(out)
+            for t in outputs:                # t's gradient is complete: run its hooks
                 _run_tensor_hooks(grads, t)
-            douts = [grads.get(id(t)) for t in entry.outputs]
+            douts = [grads.get(id(t)) for t in outputs]
             if all(d is None for d in douts):
                 continue
-            douts = [F.zeros_like(t) if d is None else d for t, d in zip(entry.outputs, douts)]
-            dout = _restructure(entry.out, iter(douts))
-            in_grads = _call_bprop(tape, entry, dout)
+            douts = [F.zeros_like(t) if d is None else d for t, d in zip(outputs, douts)]
+            dout = _restructure(out, iter(douts))
+            in_grads = _call_bprop(tape, bprop, inputs, out, dout)
             if not isinstance(in_grads, (tuple, list)):
                 in_grads = (in_grads,)
-            for value, grad in zip(entry.inputs, in_grads):
+            for value, grad in zip(inputs, in_grads):
                 _add_input_grad(grads, value, grad, F)
         _run_leaf_hooks(tape, seeds, grads)
     for leaf_id, first in tape.first_versions.items():      # a leaf overwritten by x[i] = v
@@ -298,20 +328,19 @@ def backward(tape, seeds, wanted=None):
     return grads
 
 
-def _call_bprop(tape, entry, dout):
-    """``entry.bprop(*inputs, out, dout)``; a primitive's bprop is told which input gradients
-    are used (those of watched inputs: the others lead to nothing being differentiated), so it
-    may skip the rest (:func:`refms.ops.primitive.input_grad_wanted`)."""
-    fn = entry.bprop
+def _call_bprop(tape, fn, inputs, out, dout):
+    """``fn(*inputs, out, dout)`` for an entry's bprop ``fn``; a primitive's bprop is told which
+    input gradients are used (those of watched inputs: the others lead to nothing being
+    differentiated), so it may skip the rest (:func:`refms.ops.primitive.input_grad_wanted`)."""
     if isinstance(fn, Primitive):                   # recorded by record_primitive
         owner, fn = fn, fn.bprop
     else:
         owner = getattr(fn, "__self__", None)
         if not isinstance(owner, Primitive):
-            return fn(*entry.inputs, entry.out, dout)
-    set_wanted_input_grads(owner, [tape.grad_wanted(x) for x in entry.inputs])
+            return fn(*inputs, out, dout)
+    set_wanted_input_grads(owner, [tape.grad_wanted(x) for x in inputs])
     try:
-        return fn(*entry.inputs, entry.out, dout)
+        return fn(*inputs, out, dout)
     finally:
         set_wanted_input_grads(None, None)
 
@@ -330,9 +359,9 @@ def _run_tensor_hooks(grads, tensor):
 def _run_leaf_hooks(tape, seeds, grads):
     """The hooks of tensors no entry produced (inputs, weights): their gradients are complete
     only at the end of the pass.  Run in the order the gradients were first reached."""
-    produced = {id(t) for entry in tape.entries for t in entry.outputs}
+    produced = {id(t) for out in tape.outs for t in entry_outputs(out)}
     hooked = {}
-    for tensor in [t for t, _ in seeds] + [t for e in tape.entries for t in flatten_tensors(e.inputs)]:
+    for tensor in [t for t, _ in seeds] + [t for inputs in tape.inputs for t in flatten_tensors(inputs)]:
         if tensor._grad_hooks and id(tensor) not in produced:
             hooked[id(tensor)] = tensor
     for key in list(grads):

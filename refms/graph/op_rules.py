@@ -264,6 +264,8 @@ class GraphOpRules:
         seq_node, seq = args[-1]
         if isinstance(seq, A.Const) and not isinstance(seq.value, (tuple, list)):
             seq_node, seq = self.const(graph_iter(seq.value), loc)
+        if isinstance(seq, A.AbstractAny):
+            raise _host_value_comprehension(op.kind)
         results = []
         for item in self.unpack(ctx, seq_node, seq, loc):
             if condition is not None:
@@ -284,6 +286,24 @@ class GraphOpRules:
                 values.append(value)
             return self.pack(ctx, values, "dict", loc, keys)
         return self.op_make_list(ctx, results, loc)
+
+
+class HostValueComprehensionError(GraphCompileError, TypeError):
+    """A list comprehension over a value known only when the graph runs: MindSpore 2.10
+    raises a ``TypeError`` there (a dict comprehension: a ``RuntimeError``)."""
+
+
+def _host_value_comprehension(kind):
+    """The error for ``[f(v) for v in a]`` (``{k: v for ...}``) where ``a`` is made on the host
+    when the graph runs (JIT Fallback, e.g. ``a = t.asnumpy()``).  MindSpore 2.10 cannot
+    compile it either: a list comprehension is a ``TypeError`` (recorded: "unsupported operand
+    type(s) for +: 'float' and 'list'"), a dict comprehension a ``RuntimeError`` ("make_dict
+    evaluator key only supports ... but got ValueAny")."""
+    message = (f"a {kind} comprehension cannot iterate over a value known only when the graph "
+               f"runs (the result of Python code run on the host, JIT Fallback) in graph mode: "
+               f"its length must be known when the graph is compiled.  Iterate in PyNative "
+               f"mode, or over a Tensor or a constant sequence")
+    return HostValueComprehensionError(message) if kind == "list" else GraphCompileError(message)
 
 
 def _is_dict(abstract):

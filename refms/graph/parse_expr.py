@@ -46,6 +46,18 @@ def inplace_target(node):
     return None
 
 
+def attribute_path(node):
+    """``"self.lst"`` for the expression ``self.lst`` (a chain of attributes on a name), else
+    None.  A list attribute changed in place by the program is held under this name."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not parts or not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id] + parts[::-1])
+
+
 def _contains(container, item):
     """``item in container`` (the operands of ``in`` are evaluated left to right)."""
     return item in container
@@ -242,7 +254,9 @@ class ExpressionParser:
     def call(self, block, node):
         """The call itself (after the in-place and view bookkeeping of :meth:`expr_Call`)."""
         if self.pops_outside_list(block, node):
-            target = self.lookup_name(block, node.func.value.id, node.func.value)
+            target = (self.expr(block, node.func.value)
+                      if isinstance(node.func.value, ast.Attribute)
+                      else self.lookup_name(block, node.func.value.id, node.func.value))
             args = [self.expr(block, a) for a in node.args]
             return self.apply(block, [ValueNode(graph_list_pop), target] + args, node)
         function = self.expr(block, node.func)
@@ -265,13 +279,16 @@ class ExpressionParser:
         return self.apply(block, [ValueNode(G.CallWithSpec(spec)), function] + inputs, node)
 
     def pops_outside_list(self, block, node):
-        """``xs.pop(…)`` on a name from outside the function (LAX: that very list changes)."""
+        """``xs.pop(…)`` on a name from outside the function or ``self.lst.pop(…)`` on an
+        attribute (LAX: that very list changes when the graph runs, as in MindSpore 2.10)."""
         func = node.func
         if not (isinstance(func, ast.Attribute) and func.attr == "pop"
-                and isinstance(func.value, ast.Name)):
+                and (isinstance(func.value, ast.Name) or attribute_path(func.value))):
             return False
         if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             return False
+        if isinstance(func.value, ast.Attribute):        # self.lst.pop(): that very list
+            return True
         name = func.value.id
         return block.lookup(name) is None or name in getattr(self, "changed_in_place", ())
 
@@ -286,6 +303,9 @@ class ExpressionParser:
     def expr_Attribute(self, block, node):
         """``obj.name`` — on ``self``: sub-cells, Parameters, Primitives and constants; on a
         Tensor: its methods and properties (syntax support: "attribute reference")."""
+        key = attribute_path(node)
+        if key in getattr(self, "changed_in_place", ()) and block.lookup(key) is not None:
+            return block.lookup(key)        # a list attribute changed in place by the program
         value = self.expr(block, node.value)
         return self.apply(block, [G.GETATTR, value, ValueNode(node.attr)], node)
 

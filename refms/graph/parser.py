@@ -34,7 +34,7 @@ from .builtins import (graph_context_manager, graph_iter, graph_len, graph_list_
                        graph_list_method, graph_setitem)
 from .errors import GraphSyntaxError
 from .ir import FuncGraph, ValueNode
-from .parse_expr import ExpressionParser, inplace_target
+from .parse_expr import ExpressionParser, attribute_path, inplace_target
 from .source import FunctionSource, function_source
 
 __all__ = ["parse_function", "Signature"]
@@ -278,9 +278,14 @@ class FunctionParser(ExpressionParser):
         ``xs.append(v)`` on a variable (``extend``, ``insert``, ``reverse``, ``clear``,
         ``sort``, ``remove`` too; a dict's ``update``) rebinds ``xs`` to the updated copy,
         since graph values are immutable (syntax support: "List", "Dictionary" — in-place
-        operations are rewritten); ``extend``, ``insert`` and ``reverse`` on a global list
-        change that list when the graph runs (LAX)."""
+        operations are rewritten); ``extend``, ``insert`` and ``reverse`` on a global list or a
+        list attribute (``self.lst``) change that list when the graph runs (LAX)."""
         call = node.value
+        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                and call.func.attr in INPLACE_LIST_METHODS
+                and isinstance(call.func.value, ast.Attribute) and attribute_path(call.func.value)
+                and not call.keywords and not any(isinstance(a, ast.Starred) for a in call.args)):
+            return self.mutate_attribute_list(block, call, node)
         if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
                 and isinstance(call.func.value, ast.Name) and call.func.attr in LIST_MUTATIONS
                 and not call.keywords and not any(isinstance(a, ast.Starred) for a in call.args)):
@@ -298,6 +303,20 @@ class FunctionParser(ExpressionParser):
                 self.changed_in_place.add(name)
             return block
         self.expr(block, call)
+        return block
+
+    def mutate_attribute_list(self, block, call, node):
+        """``self.lst.extend(v)`` (``insert``, ``reverse``) as a statement: with the LAX syntax
+        level that very list changes every time the graph runs, and later reads of
+        ``self.lst`` in the program see it changed (a variable named ``"self.lst"`` holds
+        it), as MindSpore 2.10 does (recorded in tests/golden/graph_leftovers.json)."""
+        key = attribute_path(call.func.value)
+        target = self.expr(block, call.func.value)
+        args = [self.expr(block, a) for a in call.args]
+        updated = block.graph.apply([ValueNode(graph_list_inplace), target,
+                                     ValueNode(call.func.attr)] + args, loc=self.loc(node))
+        block.vars[key] = updated
+        self.changed_in_place.add(key)
         return block
 
     def stmt_Pass(self, block, node):
@@ -356,6 +375,10 @@ class FunctionParser(ExpressionParser):
             self.assign_subscript(block, target, value)
             return
         if isinstance(target, ast.Attribute):
+            key = attribute_path(target)
+            if key in self.changed_in_place:          # no longer the list changed in place
+                self.changed_in_place.discard(key)
+                block.vars.pop(key, None)
             self.assign_attribute(block, target, value)
             return
         raise self.error("assignment to " + type(target).__name__, target,

@@ -51,6 +51,10 @@ docstring says more.
                  ``argmax(x, axis)``, ``argmin(x, axis)``
 ``matmul``       ``matmul(a, b, transpose_a, transpose_b)`` (2-D), ``batch_matmul(...)`` (batched),
                  ``matrix_inverse(a)`` (each (..., n, n) matrix)
+``im2col``       ``im2col(x, kernel, dilation, padding, stride) -> (N, C·kh·kw, L)``,
+                 ``col2im(cols, output_size, kernel, dilation, padding, stride)`` (its adjoint)
+``counting``     ``unique(x, dim)``, ``unique_consecutive(x, dim)`` ``-> (values, inverse,
+                 counts)``, ``histc(x, bins, low, high)``
 ``conv``         ``conv2d(x, w, stride, pad, dilation, groups)`` (NCHW, pad = (top, bottom, left,
                  right)), ``conv2d_backprop_input(dout, w, x_shape, ...)``,
                  ``conv2d_backprop_filter(dout, x, w_shape, ...)``
@@ -111,8 +115,9 @@ _BACKENDS = {"cpu": CPU}
 #: backend name -> {kernel name: the function chosen for it under the current mode}
 _CHOSEN = {"cpu": {}}
 _CPU_CHOSEN = _CHOSEN["cpu"]
-#: True while cpu is the only backend: then ``call`` and ``run`` skip every backend question.
-_ONLY_CPU = True
+#: True while cpu is the only backend: then ``call`` and ``run`` skip every backend question
+#: (the PyNative executor reads it too, to call a forward without ``run``).
+ONLY_CPU = True
 _FALLBACKS = Counter()
 _UPLOADS = Counter()
 
@@ -232,7 +237,7 @@ def _choose(name, on):
 
 def call(name):
     """The kernel ``name`` of the active backend, under the current mode."""
-    fn = _CPU_CHOSEN.get(name) if _ONLY_CPU else _ACTIVE.chosen.get(name)
+    fn = _CPU_CHOSEN.get(name) if ONLY_CPU else _ACTIVE.chosen.get(name)
     if fn is None:
         fn = _choose(name, _ACTIVE.backend)
     return fn
@@ -292,19 +297,19 @@ def fast_kernel_names():
 
 def register_backend(new):
     """Make backend ``new`` (a :class:`Backend`) available; returns it."""
-    global _ONLY_CPU
+    global ONLY_CPU
     with _LOCK:
         if new.name in _BACKENDS:
             raise ValueError(f"backend {new.name!r} is already registered")
         _BACKENDS[new.name] = new
         _CHOSEN[new.name] = {}
-        _ONLY_CPU = False
+        ONLY_CPU = False
     return new
 
 
 def unregister_backend(name):
     """Remove backend ``name`` (not cpu); the default goes back to cpu if it was ``name``."""
-    global _ONLY_CPU
+    global ONLY_CPU
     with _LOCK:
         if name == "cpu":
             raise ValueError("the cpu backend cannot be unregistered")
@@ -312,7 +317,7 @@ def unregister_backend(name):
         del _CHOSEN[name]
         if _STATE["default"] is gone:
             _STATE["default"] = CPU
-        _ONLY_CPU = len(_BACKENDS) == 1
+        ONLY_CPU = len(_BACKENDS) == 1
 
 
 def backend(name):
@@ -393,7 +398,7 @@ def run(forward, arrays, n_tensor_inputs=None):
     default backend; host arrays in tensor slots are uploaded to it (counted by
     :func:`upload_counts`).  With only the cpu backend registered this is a plain call.
     """
-    if _ONLY_CPU:
+    if ONLY_CPU:
         return forward(*arrays)
     return _run_on_inputs_backend(forward, arrays, n_tensor_inputs)
 

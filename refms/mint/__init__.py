@@ -39,6 +39,7 @@ from ._tensor_ops import (
 from ._blas import (matmul, mm, bmm, mv, dot, vdot, outer, addmm, addmv, baddbmm, addbmm, cdist)
 from ._blas import addr as addr_
 from ._einsum import einsum
+from ._counting import unique, unique_consecutive, histc
 from ._search import (kthvalue, median, cummax, cummin, searchsorted, nonzero, bincount,
                       repeat_interleave, cross)
 from .._tensor import Tensor

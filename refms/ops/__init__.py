@@ -8,6 +8,7 @@ from .primitive import Primitive, REGISTRY, FUNCTIONAL, NON_DIFFERENTIABLE
 from . import functional
 from .._tensor import Tensor as _Tensor, install_ops
 from .. import _tensor_inplace
+from .. import _tensor_inplace_index  # noqa: F401  (registers index_add_, scatter_, ...)
 
 install_ops(functional)       # Tensor's methods and operators run these ops
 _tensor_inplace.install(_Tensor)   # x.add_(y)...: the in-place methods, over the same ops

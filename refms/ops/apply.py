@@ -25,6 +25,7 @@ The steps of ``apply``:
    appends a tape entry there).
 """
 import numbers
+import operator
 
 import numpy as np
 
@@ -73,6 +74,10 @@ def prepare(prim, args):
         if weak is None:
             raise NotATensorError(f"For '{prim.name}', the input {i} should be a Tensor or a "
                                   f"number, but got {type(value).__name__}.")
+        if i == 0 and prim.tensor_first:
+            raise TypeError(f"For '{prim.name}', the first input must be a Tensor, but got the "
+                            f"Python {type(value).__name__} {value!r}; put the Tensor first or "
+                            f"make the number a Tensor.")
         prepared[i] = weak
     return prepared
 
@@ -153,6 +158,10 @@ def set_recorder(tapes, record):
     _TAPES, _RECORD = tapes, record
 
 
+#: A known call's input arrays: every input is a Tensor holding values (its signature says so).
+_ARRAY_OF = operator.attrgetter("_data")
+
+
 def apply(prim, args):
     """Run ``prim(*args)`` now (steps 1–4 of the module docstring).
 
@@ -167,10 +176,13 @@ def apply(prim, args):
     if plan is None:
         return _apply_in_full(prim, args)
     dtype = plan.abstract.dtype
-    arrays = [x._data for x in args]
+    arrays = [*map(_ARRAY_OF, args)]                # [x._data for x in args], in C
     if plan.cast_inputs:
         arrays = _in_dtype(arrays, plan.n_tensor_inputs, dtype.np_type)
-    result = kernels.run(plan.forward, arrays, plan.n_tensor_inputs)
+    if kernels.ONLY_CPU:                            # kernels.run, one call less
+        result = plan.forward(*arrays)
+    else:
+        result = kernels.run(plan.forward, arrays, plan.n_tensor_inputs)
     if result.__class__ is not np.ndarray or result.dtype.type is not dtype.np_type:
         result = kernels.result_array(result, dtype.np_type)
     out = tensor_of(result, dtype)

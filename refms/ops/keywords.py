@@ -24,7 +24,7 @@ import ast
 import functools
 import inspect
 
-from .primitive import DEFAULT_EXECUTOR, THREAD_EXECUTOR
+from .primitive import EXECUTOR
 from .signature_table import SIGNATURES
 
 
@@ -87,7 +87,7 @@ def _wrap(name, fn, sig):
         try:
             if not kwargs:                  # the common call: straight to the op
                 if prim is not None:        # one call less: the executor runs the primitive
-                    return (THREAD_EXECUTOR.fn or DEFAULT_EXECUTOR[0])(prim, args)
+                    return EXECUTOR[0](prim, args)
                 return fn(*args)
             return _call(args, kwargs)
         except (AttributeError, NotATensorError) as exc:

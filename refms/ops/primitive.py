@@ -73,6 +73,8 @@ NON_DIFFERENTIABLE = frozenset([
     "NMSWithMask",
     # random positions of True entries
     "RandomChoiceWithMask",
+    # distinct values, runs and histograms: counts and positions
+    "Unique2", "UniqueDim", "UniqueConsecutive", "HistcExt",
 ])
 
 
@@ -127,6 +129,9 @@ class Primitive:
     n_tensor_inputs = None
     n_outputs = 1
     name = "Primitive"
+    #: True for ops whose first input may not be a Python number (MindSpore 2.10 refuses
+    #: ``Less()(0, x)``, ``Equal()(0, x)``, ``LogicalAnd()(True, x)``: TypeError).
+    tensor_first = False
     #: True for promoting elementwise ops: tensor inputs are cast to the
     #: inferred output dtype before ``forward`` (int64 + float16 computes in float16).
     compute_in_output_dtype = False
@@ -194,7 +199,7 @@ class Primitive:
         return {k: v for k, v in vars(self).items() if not k.startswith("_")}
 
     def __call__(self, *args):
-        return (THREAD_EXECUTOR.fn or DEFAULT_EXECUTOR[0])(self, args)
+        return EXECUTOR[0](self, args)
 
     def __repr__(self):
         attrs = self.attrs()
@@ -218,7 +223,7 @@ def register(cls):
 def alias(name, prim):
     """Register the functional spelling ``ops.<name>(*args)`` = ``prim(*args)`` of one entry."""
     def fn(*args):
-        return (THREAD_EXECUTOR.fn or DEFAULT_EXECUTOR[0])(prim, args)   # = prim(*args)
+        return EXECUTOR[0](prim, args)   # = prim(*args)
     fn.__doc__ = f"Functional form of :class:`{type(prim).__name__}`: ``{name}(*inputs)``."
     fn.primitive = prim
     fn.__qualname__ = name
@@ -254,16 +259,37 @@ class _ThreadExecutor(threading.local):
 THREAD_EXECUTOR = _ThreadExecutor()
 
 
+def _this_threads_executor(prim, args):
+    """A call while some thread has its own executor: this thread's, else the default."""
+    return (THREAD_EXECUTOR.fn or DEFAULT_EXECUTOR[0])(prim, args)
+
+
+#: What a primitive call runs: ``EXECUTOR[0](prim, args)``.  While no thread has an
+#: executor of its own, that is the default itself, so a call reads no thread-local
+#: state; else ``_this_threads_executor`` picks per thread.
+EXECUTOR = [_no_executor]
+_THREADS_WITH_OWN = [0]
+_EXECUTOR_LOCK = threading.Lock()
+
+
 def set_default_executor(fn):
     """Install ``fn(prim, args)`` as the executor of every thread that has not set its own."""
-    DEFAULT_EXECUTOR[0] = fn
+    with _EXECUTOR_LOCK:
+        DEFAULT_EXECUTOR[0] = fn
+        if not _THREADS_WITH_OWN[0]:
+            EXECUTOR[0] = fn
 
 
 def set_executor(fn):
     """Install ``fn(prim, args)`` as the way primitive calls run in the current thread;
-    returns the previous one (restore it with ``set_executor(previous)``)."""
+    returns the previous one (restore it with ``set_executor(previous)``).  Setting the
+    default executor gives the thread back to the default."""
     previous = get_executor()
-    THREAD_EXECUTOR.fn = fn
+    own = None if fn is DEFAULT_EXECUTOR[0] else fn
+    with _EXECUTOR_LOCK:
+        _THREADS_WITH_OWN[0] += (own is not None) - (THREAD_EXECUTOR.fn is not None)
+        THREAD_EXECUTOR.fn = own
+        EXECUTOR[0] = _this_threads_executor if _THREADS_WITH_OWN[0] else DEFAULT_EXECUTOR[0]
     return previous
 
 

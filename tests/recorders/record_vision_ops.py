@@ -391,11 +391,14 @@ def _tolist(value):
     return value.tolist() if isinstance(value, np.ndarray) else value
 
 
-def _record_one(ms, name):
+def _record_one(ms, name, source=None):
+    """Record case ``name`` of ``source`` (a recorder module with ``cases``, ``error_cases`` and
+    ``GRAPH_RECORDED``; default this one)."""
+    source = source or sys.modules[__name__]
     rng = np.random.default_rng(abs(hash(name)) % (2 ** 32))
-    if name.startswith(GRAPH_RECORDED):
+    if name.startswith(source.GRAPH_RECORDED):
         ms.set_context(mode=ms.GRAPH_MODE)
-    for case_name, thunk in error_cases(ms):
+    for case_name, thunk in source.error_cases(ms):
         if case_name == name:
             try:
                 thunk()
@@ -403,7 +406,7 @@ def _record_one(ms, name):
                 return {"name": name, "error": type(exc).__name__,
                         "message": str(exc).strip().splitlines()[0][:300] if str(exc) else ""}
             return {"name": name, "error": None}
-    for case_name, fn, inputs, differentiate in cases(ms):
+    for case_name, fn, inputs, differentiate in source.cases(ms):
         if case_name != name:
             continue
         tensors = [ms.Tensor(v) for v in inputs]
@@ -438,10 +441,13 @@ def _record_one(ms, name):
     raise KeyError(name)
 
 
-def main():
+def main(source=None, out=OUT):
+    """Record every case of ``source`` (default this module) into ``out``, one process each;
+    other recorders (record_mint_gaps.py) run their cases through this runner."""
+    source = source or sys.modules[__name__]
     if sys.argv[1:2] == ["--one"]:
         import mindspore as ms
-        print("RECORD " + json.dumps(_record_one(ms, sys.argv[2])))
+        print("RECORD " + json.dumps(_record_one(ms, sys.argv[2], source)))
         return
     prefixes = tuple(sys.argv[1:])
 
@@ -451,15 +457,15 @@ def main():
 
         def __call__(self, *args, **kwargs):
             return _Names()
-    names = [c[0] for c in cases(_Names())] + [c[0] for c in error_cases(_Names())]
+    names = [c[0] for c in source.cases(_Names())] + [c[0] for c in source.error_cases(_Names())]
     recorded = {}
-    if os.path.exists(OUT):
-        with open(OUT) as f:
+    if os.path.exists(out):
+        with open(out) as f:
             recorded = {r["name"]: r for r in json.load(f)["cases"]}
     for name in names:
         if prefixes and not name.startswith(prefixes):
             continue
-        proc = subprocess.run([sys.executable, __file__, "--one", name], capture_output=True,
+        proc = subprocess.run([sys.executable, source.__file__, "--one", name], capture_output=True,
                               text=True, env=dict(os.environ, GLOG_v="3"))
         lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RECORD ")]
         if not lines:
@@ -468,7 +474,7 @@ def main():
         recorded[name] = json.loads(lines[-1][len("RECORD "):])
         print(name, "error" in recorded[name] and recorded[name]["error"] or "ok")
     order = {name: k for k, name in enumerate(names)}
-    with open(OUT, "w") as f:
+    with open(out, "w") as f:
         json.dump({"mindspore": "2.10.0",
                    "cases": sorted((r for r in recorded.values() if r["name"] in order),
                                    key=lambda r: order[r["name"]])}, f)

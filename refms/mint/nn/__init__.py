@@ -25,7 +25,7 @@ __all__ = ["functional", "Linear", "Identity", "Flatten", "ReLU", "ReLU6", "Sigm
            "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "Dropout", "Dropout2d",
            "Embedding", "LayerNorm", "MaxPool2d", "CrossEntropyLoss", "NLLLoss", "GLU",
            "Softshrink", "Conv1d", "AvgPool1d", "AdaptiveAvgPool1d", "AvgPool3d", "Upsample",
-           "UpsamplingNearest2d", "UpsamplingBilinear2d"]
+           "UpsamplingNearest2d", "UpsamplingBilinear2d", "Unfold", "Fold"]
 
 
 # -- activations: each a Cell calling one function of mint.nn.functional ----------------------
@@ -611,3 +611,27 @@ class ReplicationPad2d(ReplicationPad1d):
 class ReplicationPad3d(ReplicationPad1d):
     """Pads the last three dims by repeating the edge."""
     dims = 3
+
+
+# -- sliding blocks ------------------------------------------------------------------------------
+
+class Unfold(Cell):
+    """The sliding ``kernel_size`` blocks of (N, C, H, W) as columns (N, C·kh·kw, L) (im2col)."""
+
+    def __init__(self, kernel_size, dilation=1, padding=0, stride=1):
+        super().__init__()
+        self.args = (kernel_size, dilation, padding, stride)
+
+    def construct(self, input):                             # noqa: A002
+        return functional.unfold(input, *self.args)
+
+
+class Fold(Cell):
+    """Columns (N, C·kh·kw, L) summed back into an image ``(N, C, *output_size)`` (col2im)."""
+
+    def __init__(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
+        super().__init__()
+        self.args = (output_size, kernel_size, dilation, padding, stride)
+
+    def construct(self, input):                             # noqa: A002
+        return functional.fold(input, *self.args)

@@ -7,6 +7,8 @@ from ... import dtype as mstype
 from ...ops import functional as F
 from .._pointwise import _float, sigmoid, tanh  # noqa: F401  (mint.nn.functional.sigmoid/tanh)
 from .._tensor_ops import flatten  # noqa: F401  (mint.nn.functional.flatten)
+from ...ops.prims import im2col as _im2col
+from ._grid_sample import grid_sample  # noqa: F401  (mint.nn.functional.grid_sample)
 
 # -- activations ----------------------------------------------------------------------------
 
@@ -448,3 +450,17 @@ def hardshrink(input, lambd=0.5):                           # noqa: A002
     """x where abs(x) > lambd, else 0."""
     return F.select(F.greater(F.abs(input), lambd), input, F.zeros_like(input))
 
+
+
+# -- sliding blocks and sampling grids --------------------------------------------------------
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):   # noqa: A002
+    """The sliding ``kernel_size`` blocks of ``input`` (N, C, H, W) as columns (N, C·kh·kw, L)
+    (im2col; MindSpore 2.10 takes 4-D inputs only)."""
+    return _im2col.Im2ColExt(kernel_size, dilation, padding, stride)(input)
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):  # noqa: A002
+    """The columns (N, C·kh·kw, L) added back into an image ``(N, C, *output_size)`` (col2im, the
+    adjoint of :func:`unfold`)."""
+    return _im2col.Col2ImExt(output_size, kernel_size, dilation, padding, stride)(input)

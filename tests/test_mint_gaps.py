@@ -1,0 +1,300 @@
+"""The mint names that needed new primitives: ``mint.unique``/``unique_consecutive``/``histc``
+(refms/ops/prims/unique.py), ``mint.nn.functional.unfold``/``fold`` and ``mint.nn.Unfold``/
+``Fold`` (refms/ops/prims/im2col.py), ``mint.nn.functional.grid_sample``
+(refms/mint/nn/_grid_sample.py).
+
+* grid_sample and unique_consecutive: outputs, gradients and exception types recorded on
+  MindSpore 2.10 (``tests/recorders/record_mint_gaps.py`` -> ``mint_gaps.json``), replayed in
+  PyNative and GRAPH_MODE; gradients also against float64 central differences.
+* unique, histc, unfold, fold: MindSpore 2.10 has no CPU kernel for them ("The kernel Unique2
+  unregistered"), so values come from numpy (``np.unique``, ``np.histogram``) and from the
+  definition of im2col written as explicit loops; their bad-input exception types are
+  MindSpore's (its shape rules reject them before a kernel is looked up).
+"""
+import json
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import refms
+from refms import Tensor, mint
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "recorders"))
+try:
+    import record_mint_gaps
+finally:
+    sys.path.pop(0)
+
+with open(os.path.join(HERE, "recorders", "mint_gaps.json")) as _f:
+    RECORDED = {case["name"]: case for case in json.load(_f)["cases"]}
+
+CASES = {name: (fn, differentiate) for name, fn, _, differentiate in
+         record_mint_gaps.cases(refms)}
+ERRORS = dict(record_mint_gaps.error_cases(refms))
+F = mint.nn.functional
+
+
+def _dtype(name):
+    return np.dtype(name.replace("Float", "float").replace("Int", "int").replace(
+        "Bool", "bool").lower())
+
+
+def _inputs(case, float64=False):
+    arrays = [np.array(v, dtype=_dtype(d)) for v, d in zip(case["inputs"], case["input_dtypes"])]
+    if float64:
+        arrays = [a.astype(np.float64) if a.dtype == np.float32 else a for a in arrays]
+    return [Tensor(a) for a in arrays]
+
+
+def _as_tuple(x):
+    return x if isinstance(x, tuple) else (x,)
+
+
+def _check_outputs(name, outs, case):
+    assert len(outs) == len(case["outputs"]), name
+    for k, (out, expected, dtype) in enumerate(zip(outs, case["outputs"], case["output_dtypes"])):
+        assert str(out.dtype) == dtype, f"{name} output {k} dtype"
+        np.testing.assert_allclose(out.asnumpy(), np.array(expected), rtol=1e-5, atol=1e-5,
+                                   err_msg=f"{name} output {k}")
+
+
+def _projected(fn, cotangents):
+    def projected(*args):
+        total = 0
+        for out, c in zip(_as_tuple(fn(*args)), cotangents):
+            if out.dtype in (refms.float32, refms.float64):
+                total = total + (out * Tensor(c, out.dtype)).sum()
+        return total
+    return projected
+
+
+def _calling(fn):
+    """A def that calls ``fn`` (a lambda inside a tuple is compiled through its caller)."""
+    def call(*args):
+        return fn(*args)
+    return call
+
+
+def central_difference_check(fn, inputs, positions, u, seed=7):
+    """⟨∇ Σ fn·u, v⟩ equals the float64 central difference along a random direction v."""
+    rng = np.random.default_rng(seed)
+    v = [rng.standard_normal(inputs[k].shape) for k in positions]
+    projected = _projected(fn, u)
+
+    def value(step):
+        moved = list(inputs)
+        for k, direction in zip(positions, v):
+            moved[k] = Tensor(inputs[k].asnumpy() + step * direction)
+        return float(projected(*moved).asnumpy())
+    h = 1e-6
+    numeric = (value(h) - value(-h)) / (2 * h)
+    grads = _as_tuple(refms.grad(projected, grad_position=tuple(positions))(*inputs))
+    analytic = sum(float((g.asnumpy() * direction).sum()) for g, direction in zip(grads, v))
+    np.testing.assert_allclose(analytic, numeric, rtol=1e-5, atol=1e-7)
+
+
+RECORDED_CASES = sorted(CASES)
+
+
+@pytest.mark.parametrize("name", RECORDED_CASES)
+def test_forward_matches_mindspore(name):
+    fn, _ = CASES[name]
+    _check_outputs(name, _as_tuple(fn(*_inputs(RECORDED[name]))), RECORDED[name])
+
+
+@pytest.mark.parametrize("name", RECORDED_CASES)
+def test_graph_mode_matches_mindspore(name):
+    fn, _ = CASES[name]
+    refms.set_context(mode=refms.GRAPH_MODE)
+    _check_outputs(name, _as_tuple(refms.jit(_calling(fn))(*_inputs(RECORDED[name]))),
+                   RECORDED[name])
+
+
+@pytest.mark.parametrize("name", sorted(n for n in CASES if "grads" in RECORDED[n]))
+def test_gradient_matches_mindspore(name):
+    case = RECORDED[name]
+    fn, _ = CASES[name]
+    cotangents = [np.array(c, np.float32) for c in case["cotangents"]]
+    grads = _as_tuple(refms.grad(_projected(fn, cotangents),
+                                 grad_position=tuple(case["grad_positions"]))(*_inputs(case)))
+    for k, (g, expected) in enumerate(zip(grads, case["grads"])):
+        np.testing.assert_allclose(g.asnumpy(), np.array(expected), rtol=1e-4, atol=1e-4,
+                                   err_msg=f"{name} gradient {k}")
+
+
+@pytest.mark.parametrize("name", sorted(n for n in CASES if CASES[n][1]))
+def test_gradient_numerically_float64(name):
+    case = RECORDED[name]
+    fn, _ = CASES[name]
+    inputs = _inputs(case, float64=True)
+    positions = [k for k, t in enumerate(inputs) if t.dtype == refms.float64]
+    rng = np.random.default_rng(3)
+    u = [rng.standard_normal(np.array(o).shape) for o in case["outputs"]]
+    central_difference_check(fn, inputs, positions, u)
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_bad_input_raises_mindspore_exception_type(name):
+    expected = RECORDED[name]["error"]
+    assert expected, f"MindSpore 2.10 accepted {name}"
+    with pytest.raises(Exception) as info:
+        ERRORS[name]()
+    assert expected in [c.__name__ for c in type(info.value).__mro__], (name, info.value)
+
+
+def test_every_case_is_recorded():
+    missing = sorted(set(CASES) - set(RECORDED)) + sorted(set(ERRORS) - set(RECORDED))
+    assert not missing, f"run tests/recorders/record_mint_gaps.py for: {missing}"
+
+
+# -- unique and histc against numpy (no MindSpore 2.10 CPU kernel) ---------------------------
+
+MODES = ["pynative", "graph"]
+
+
+def _run(fn, mode, *args):
+    if mode == "graph":
+        return refms.jit(_calling(fn))(*args)
+    return fn(*args)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("values", [
+    np.array([3, 1, 2, 3, 1, 5], np.int32),
+    np.array([[2.5, -1.0, 2.5], [0.0, -1.0, 7.0]], np.float32),
+    np.array([True, False, True]),
+])
+def test_unique_is_numpy_unique(values, mode):
+    want, inverse, counts = np.unique(values, return_inverse=True, return_counts=True)
+    out = _run(lambda x: mint.unique(x, return_inverse=True, return_counts=True), mode,
+               Tensor(values))
+    assert [str(o.dtype) for o in out[1:]] == ["Int64", "Int64"]
+    np.testing.assert_array_equal(out[0].asnumpy(), want)
+    np.testing.assert_array_equal(out[1].asnumpy(), inverse.reshape(values.shape))
+    np.testing.assert_array_equal(out[2].asnumpy(), counts)
+    alone = _run(lambda x: mint.unique(x), mode, Tensor(values))
+    np.testing.assert_array_equal(alone.asnumpy(), want)
+
+
+def test_unique_along_a_dim_is_numpy_unique_along_an_axis():
+    rows = np.array([[1, 2], [3, 4], [1, 2], [0, 9]], np.int32)
+    want, inverse, counts = np.unique(rows, return_inverse=True, return_counts=True, axis=0)
+    out = mint.unique(Tensor(rows), return_inverse=True, return_counts=True, dim=0)
+    np.testing.assert_array_equal(out[0].asnumpy(), want)
+    np.testing.assert_array_equal(out[1].asnumpy(), inverse.reshape(-1))
+    np.testing.assert_array_equal(out[2].asnumpy(), counts)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("values,bins,low,high", [
+    (np.array([1.0, 2.0, 1.0, 4.0, 2.5, -3.0, 9.0], np.float32), 4, 0, 4),
+    (np.random.default_rng(5).standard_normal(200).astype(np.float32), 7, -1.5, 2.0),
+    (np.random.default_rng(6).standard_normal(50).astype(np.float32), 10, 0, 0),
+])
+def test_histc_is_numpy_histogram(values, bins, low, high, mode):
+    """np.histogram's bins are half-open but the last, which holds ``high``: torch.histc's."""
+    data = values.astype(np.float64)
+    lo, hi = (low, high) if low != high else (data.min(), data.max())
+    inside = data[(data >= lo) & (data <= hi)]
+    want, _ = np.histogram(inside, bins=bins, range=(lo, hi))
+    out = _run(lambda x: mint.histc(x, bins, low, high), mode, Tensor(values))
+    assert out.dtype == refms.float32 and out.shape == (bins,)
+    np.testing.assert_array_equal(out.asnumpy(), want)
+
+
+def test_unique_and_histc_have_no_gradient():
+    from refms.ops.primitive import NON_DIFFERENTIABLE
+    assert {"Unique2", "UniqueDim", "UniqueConsecutive", "HistcExt"} <= NON_DIFFERENTIABLE
+
+
+# -- unfold / fold against the definition of im2col ------------------------------------------
+
+def unfold_by_loops(x, kernel, dilation, padding, stride):
+    """cols[n, c·kh·kw + i·kw + j, a·ow + b] = x_pad[n, c, a·sh + i·dh, b·sw + j·dw]."""
+    n, c, h, w = x.shape
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = kernel, dilation, padding, stride
+    oh = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    ow = (w + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    padded = np.pad(x, ((0, 0), (0, 0), (ph, ph), (pw, pw)))
+    cols = np.zeros((n, c * kh * kw, oh * ow), x.dtype)
+    for ch in range(c):
+        for i in range(kh):
+            for j in range(kw):
+                for a in range(oh):
+                    for b in range(ow):
+                        cols[:, ch * kh * kw + i * kw + j, a * ow + b] = \
+                            padded[:, ch, a * sh + i * dh, b * sw + j * dw]
+    return cols
+
+
+def fold_by_loops(cols, output_size, kernel, dilation, padding, stride):
+    """The adjoint of unfold_by_loops: each column entry added to the pixel it was read from."""
+    (h, w), (kh, kw), (dh, dw), (ph, pw), (sh, sw) = output_size, kernel, dilation, padding, stride
+    n, rows, _ = cols.shape
+    c = rows // (kh * kw)
+    oh = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    ow = (w + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    padded = np.zeros((n, c, h + 2 * ph, w + 2 * pw), cols.dtype)
+    for ch in range(c):
+        for i in range(kh):
+            for j in range(kw):
+                for a in range(oh):
+                    for b in range(ow):
+                        padded[:, ch, a * sh + i * dh, b * sw + j * dw] += \
+                            cols[:, ch * kh * kw + i * kw + j, a * ow + b]
+    return padded[:, :, ph:ph + h, pw:pw + w]
+
+
+BLOCKS = [   # (x shape, kernel, dilation, padding, stride)
+    ((2, 3, 4, 5), (2, 2), (1, 1), (0, 0), (1, 1)),
+    ((1, 2, 6, 7), (3, 2), (1, 2), (1, 0), (2, 1)),
+    ((2, 1, 5, 5), (2, 3), (2, 1), (1, 2), (1, 3)),
+]
+
+
+def _pairs(kernel, dilation, padding, stride):
+    return dict(kernel_size=kernel, dilation=dilation, padding=padding, stride=stride)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape,kernel,dilation,padding,stride", BLOCKS)
+def test_unfold_and_fold_follow_the_definition(shape, kernel, dilation, padding, stride, mode):
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal(shape).astype(np.float32)
+    kw = _pairs(kernel, dilation, padding, stride)
+    cols = _run(lambda t: F.unfold(t, **kw), mode, Tensor(x))
+    want = unfold_by_loops(x, kernel, dilation, padding, stride)
+    np.testing.assert_allclose(cols.asnumpy(), want, rtol=1e-6)
+    c = rng.standard_normal(want.shape).astype(np.float32)
+    back = _run(lambda t: F.fold(t, shape[2:], **kw), mode, Tensor(c))
+    np.testing.assert_allclose(back.asnumpy(), fold_by_loops(c, shape[2:], kernel, dilation,
+                                                             padding, stride), rtol=1e-5,
+                               atol=1e-6)
+
+
+@pytest.mark.parametrize("shape,kernel,dilation,padding,stride", BLOCKS)
+def test_unfold_and_fold_gradients_float64(shape, kernel, dilation, padding, stride):
+    rng = np.random.default_rng(12)
+    kw = _pairs(kernel, dilation, padding, stride)
+    x = Tensor(rng.standard_normal(shape))
+    u = [unfold_by_loops(rng.standard_normal(shape), kernel, dilation, padding, stride)]
+    central_difference_check(lambda t: F.unfold(t, **kw), [x], [0], u)
+    cols = Tensor(rng.standard_normal(u[0].shape))
+    central_difference_check(lambda t: F.fold(t, shape[2:], **kw), [cols], [0],
+                             [rng.standard_normal(shape)])
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_unfold_and_fold_cells(mode):
+    """mint.nn.Fold(Unfold(x)) multiplies each pixel by the number of blocks that cover it."""
+    if mode == "graph":
+        refms.set_context(mode=refms.GRAPH_MODE)
+    x = np.arange(1 * 2 * 4 * 4, dtype=np.float32).reshape(1, 2, 4, 4)
+    cols = mint.nn.Unfold(kernel_size=2)(Tensor(x))
+    back = mint.nn.Fold(output_size=(4, 4), kernel_size=2)(cols)
+    cover = fold_by_loops(unfold_by_loops(np.ones_like(x), (2, 2), (1, 1), (0, 0), (1, 1)),
+                          (4, 4), (2, 2), (1, 1), (0, 0), (1, 1))
+    np.testing.assert_allclose(back.asnumpy(), x * cover)
