@@ -274,6 +274,37 @@ for bad in (0.0, 1.5, 1):
     except (TypeError, ValueError) as error:
         print(repr(bad), type(error).__name__)
 """,
+    # A Python number as the first input of a comparison (SSD's loss: `self.less(0, label)`):
+    # MindSpore 2.10 refuses it for Less, Equal and LogicalAnd, accepts it for the others.
+    "scalar_first_input": """
+t = Tensor(np.array([1.0, -2.0], np.float32))
+for name in ("Less", "Equal", "LogicalAnd", "LessEqual", "Greater", "NotEqual", "Add",
+             "Maximum"):
+    try:
+        show(name, [getattr(ops, name)()(0, t)])
+    except TypeError:
+        print(name, "TypeError")
+for name in ("less", "equal", "greater"):
+    try:
+        show(name, [getattr(ops, name)(0, t)])
+    except TypeError:
+        print(name, "TypeError")
+
+
+class Masked(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.less = ops.Less()
+
+    def construct(self, label):
+        return ops.cast(self.less(0, label), ms.float32)
+
+
+try:
+    show("masked", [Masked()(Tensor(np.array([0, 2, 1], np.int32)))])
+except TypeError:
+    print("masked TypeError")
+""",
     # A lambda compiled by itself (jit in any mode, a gradient in GRAPH_MODE at top level)
     # must be defined on a line of its own: TypeError inside a call or a tuple, SyntaxError
     # when its line starts inside an open bracket.  Inside a compiled def it is fine.

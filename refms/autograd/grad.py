@@ -241,7 +241,7 @@ def _positions(grad_position, n_args):
     return positions, single
 
 
-def _build(fn, grad_position, weights, has_aux, return_ids, with_value):
+def _build(fn, grad_position, weights, has_aux, return_ids, with_value, sens_param=False):
     if grad_position is None and weights is None:
         raise ValueError("`grad_position` and `weight` can not be None at the same time.")
     weight_list, single_weight = _as_weight_list(weights)
@@ -255,10 +255,16 @@ def _build(fn, grad_position, weights, has_aux, return_ids, with_value):
 
     key = ("grad", grad_position if not isinstance(grad_position, list) else tuple(grad_position),
            id(fn), SameObjects(weight_list), single_weight, has_aux, return_ids,
-           with_value)
+           with_value, bool(sens_param))
 
     def impl(*args):
-        out, grads, call_args = run_and_differentiate(fn, args, None, differentiate)
+        sens = None
+        if sens_param:             # the last argument is the output's sensitivity (cotangent)
+            if not args:
+                raise TypeError("With sens_param=True, the gradient function needs the "
+                                "sensitivity as its last argument, but got no arguments.")
+            args, sens = args[:-1], args[-1]
+        out, grads, call_args = run_and_differentiate(fn, args, sens, differentiate)
         result = []
         spec = _positions(grad_position, len(call_args))
         if spec is not None:
@@ -291,16 +297,22 @@ def _build(fn, grad_position, weights, has_aux, return_ids, with_value):
     return _mark(grad_fn, impl, fn)
 
 
-def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
+def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False, sens_param=False):
     """``refms.grad``: gradients of ``fn`` w.r.t. positional inputs and/or weights.
 
     ``grad_position`` int -> a bare Tensor; tuple -> a tuple (a 1-tuple is
     returned bare, as in 2.10); ``weights`` given too -> ``(inputs, weights)``.
     ``has_aux`` -> ``(grads, aux_tuple)`` differentiating output 0 only.
+    ``sens_param=True``: the gradient function takes one more argument, last, the
+    sensitivity (the cotangent of the output) instead of ones.
     """
-    return _build(fn, grad_position, weights, has_aux, return_ids, with_value=False)
+    return _build(fn, grad_position, weights, has_aux, return_ids, with_value=False,
+                  sens_param=sens_param)
 
 
-def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
-    """``refms.value_and_grad``: ``(fn's full output, grads)`` with :func:`grad`'s structure."""
-    return _build(fn, grad_position, weights, has_aux, return_ids, with_value=True)
+def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False,
+                   sens_param=False):
+    """``refms.value_and_grad``: ``(fn's full output, grads)`` with :func:`grad`'s structure
+    (``sens_param`` as in :func:`grad`)."""
+    return _build(fn, grad_position, weights, has_aux, return_ids, with_value=True,
+                  sens_param=sens_param)

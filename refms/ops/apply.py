@@ -74,6 +74,10 @@ def prepare(prim, args):
         if weak is None:
             raise NotATensorError(f"For '{prim.name}', the input {i} should be a Tensor or a "
                                   f"number, but got {type(value).__name__}.")
+        if i == 0 and prim.tensor_first:
+            raise TypeError(f"For '{prim.name}', the first input must be a Tensor, but got the "
+                            f"Python {type(value).__name__} {value!r}; put the Tensor first or "
+                            f"make the number a Tensor.")
         prepared[i] = weak
     return prepared
 

@@ -129,6 +129,9 @@ class Primitive:
     n_tensor_inputs = None
     n_outputs = 1
     name = "Primitive"
+    #: True for ops whose first input may not be a Python number (MindSpore 2.10 refuses
+    #: ``Less()(0, x)``, ``Equal()(0, x)``, ``LogicalAnd()(True, x)``: TypeError).
+    tensor_first = False
     #: True for promoting elementwise ops: tensor inputs are cast to the
     #: inferred output dtype before ``forward`` (int64 + float16 computes in float16).
     compute_in_output_dtype = False

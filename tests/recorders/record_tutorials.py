@@ -549,6 +549,33 @@ def dict_columns(ms):
                                                                            output_numpy=True)]}
 
 
+# -- API docs: grad / value_and_grad with sens_param ----------------------------------------
+
+@probe
+def grad_sens_param(ms):
+    """The sensitivity given as the last argument, in PyNative and compiled, with has_aux."""
+    T = ms.Tensor
+
+    def product(x, y):
+        return x * y
+
+    def two_outputs(x):
+        return x * 2, x * 3
+
+    @ms.jit
+    def compiled(a, b, s):
+        return ms.grad(product, 0, sens_param=True)(a, b, s)
+    x = T(np.array([1.0, 2.0], np.float32))
+    return {"grad": _values(ms.grad(product, 0, sens_param=True)(T(2.0), T(3.0), T(5.0))),
+            "value_and_grad": _values(ms.value_and_grad(product, (0, 1), sens_param=True)(
+                T(2.0), T(3.0), T(5.0))),
+            "vector": _values(ms.grad(product, 1, sens_param=True)(
+                x, x, T(np.array([0.5, 2.0], np.float32)))),
+            "jit": _values(compiled(T(2.0), T(3.0), T(5.0))),
+            "has_aux": _values(ms.grad(two_outputs, 0, has_aux=True, sens_param=True)(
+                T(2.0), T(4.0)))}
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 

@@ -21,6 +21,8 @@ class _Compare(Primitive):
 @register
 class Equal(_Compare):
     """z = (x == y)."""
+    tensor_first = True       # Less()(0, x): TypeError (MindSpore 2.10)
+
 
     def forward(self, x, y):
         return kernels.call("equal")(x, y)
@@ -53,6 +55,8 @@ class GreaterEqual(_Compare):
 @register
 class Less(_Compare):
     """z = (x < y)."""
+    tensor_first = True       # Less()(0, x): TypeError (MindSpore 2.10)
+
 
     def forward(self, x, y):
         return kernels.call("less")(x, y)
@@ -74,6 +78,8 @@ class _Logical(_Compare):
 @register
 class LogicalAnd(_Logical):
     """z = x ∧ y."""
+    tensor_first = True       # Less()(0, x): TypeError (MindSpore 2.10)
+
 
     def forward(self, x, y):
         return kernels.call("logical_and")(x, y)
