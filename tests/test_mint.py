@@ -510,13 +510,12 @@ NOT_PROVIDED = {
     "mint.nn": {
         "AdaptiveAvgPool3d": "no 3-D adaptive pooling",
         "Conv3d": "no 3-D convolution in mint (refms.nn.Conv3d has MindSpore's signature)",
-        "ConvTranspose2d": "no transposed convolution in mint",
         "MaxUnpool2d": "no max-unpooling primitive",
         "SyncBatchNorm": "no cross-device batch statistics",
     },
     "mint.nn.functional": {
         "adaptive_avg_pool3d": "no 3-D adaptive pooling",
-        "conv3d": "no 3-D convolution in mint", "conv_transpose2d": "no transposed convolution",
+        "conv3d": "no 3-D convolution in mint",
         "max_unpool2d": "no max-unpooling primitive",
     },
 }

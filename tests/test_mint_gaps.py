@@ -317,3 +317,65 @@ def test_adaptive_max_pool1d_takes_the_maximum_of_each_bin(mode):
     rng = np.random.default_rng(8)
     central_difference_check(lambda t: F.adaptive_max_pool1d(t, 3), [Tensor(x.astype(np.float64))],
                              [0], [rng.standard_normal((2, 3, 3))])
+
+
+# -- conv_transpose2d against its scatter definition (no MindSpore 2.10 CPU kernel) ------------
+
+def conv_transpose_by_loops(x, w, stride, padding, output_padding, groups, dilation):
+    """out[n, g·Cg + o, i·s − p + a·d, j·s − p + b·d] += x[n, c, i, j]·w[c, o, a, b]."""
+    (sh, sw), (ph, pw), (oph, opw), (dh, dw) = stride, padding, output_padding, dilation
+    n, c_in, h, wd = x.shape
+    _, per_group, kh, kw = w.shape
+    out_h = (h - 1) * sh - 2 * ph + dh * (kh - 1) + oph + 1
+    out_w = (wd - 1) * sw - 2 * pw + dw * (kw - 1) + opw + 1
+    full = np.zeros((n, per_group * groups, out_h + 2 * ph, out_w + 2 * pw))
+    in_per_group = c_in // groups
+    for c in range(c_in):
+        g = c // in_per_group
+        for o in range(per_group):
+            for a in range(kh):
+                for b in range(kw):
+                    for i in range(h):
+                        for j in range(wd):
+                            full[:, g * per_group + o, i * sh + a * dh, j * sw + b * dw] += \
+                                x[:, c, i, j] * w[c, o, a, b]
+    return full[:, :, ph:ph + out_h, pw:pw + out_w]
+
+
+TRANSPOSED = [   # (x shape, w shape, stride, padding, output_padding, groups, dilation)
+    ((2, 3, 3, 4), (3, 2, 3, 3), (1, 1), (0, 0), (0, 0), 1, (1, 1)),
+    ((1, 4, 3, 3), (4, 2, 3, 2), (2, 2), (1, 0), (1, 1), 1, (1, 1)),
+    ((1, 4, 2, 3), (4, 1, 2, 2), (2, 3), (0, 1), (0, 2), 2, (2, 1)),
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("xs,ws,stride,padding,output_padding,groups,dilation", TRANSPOSED)
+def test_conv_transpose2d_follows_the_definition(xs, ws, stride, padding, output_padding, groups,
+                                                 dilation, mode):
+    rng = np.random.default_rng(21)
+    x, w = rng.standard_normal(xs), rng.standard_normal(ws)
+    bias = rng.standard_normal(ws[1] * groups)
+    want = conv_transpose_by_loops(x, w, stride, padding, output_padding, groups, dilation)
+    want = want + bias.reshape(1, -1, 1, 1)
+
+    def call(a, b, c):
+        return F.conv_transpose2d(a, b, c, stride, padding, output_padding, groups, dilation)
+    out = _run(call, mode, *[Tensor(v.astype(np.float32)) for v in (x, w, bias)])
+    np.testing.assert_allclose(out.asnumpy(), want, rtol=1e-5, atol=1e-5)
+    central_difference_check(call, [Tensor(x), Tensor(w), Tensor(bias)], [0, 1, 2],
+                             [rng.standard_normal(want.shape)])
+
+
+def test_conv_transpose2d_cell_and_bad_input():
+    net = mint.nn.ConvTranspose2d(4, 6, 3, stride=2, padding=1, output_padding=1, groups=2)
+    assert tuple(net.weight.shape) == (4, 3, 3, 3) and tuple(net.bias.shape) == (6,)
+    x = np.random.default_rng(2).standard_normal((1, 4, 3, 3)).astype(np.float32)
+    out = net(Tensor(x))
+    want = conv_transpose_by_loops(x, net.weight.asnumpy(), (2, 2), (1, 1), (1, 1), 2, (1, 1))
+    np.testing.assert_allclose(out.asnumpy(), want + net.bias.asnumpy().reshape(1, -1, 1, 1),
+                               rtol=1e-5, atol=1e-5)
+    with pytest.raises(ValueError):
+        F.conv_transpose2d(Tensor(x), net.weight, output_padding=2, stride=2)
+    with pytest.raises(ValueError):
+        F.conv_transpose2d(Tensor(x[:, :3]), net.weight)
