@@ -1,12 +1,13 @@
 """The mint names that needed new primitives: ``mint.unique``/``unique_consecutive``/``histc``
 (refms/ops/prims/unique.py), ``mint.nn.functional.unfold``/``fold`` and ``mint.nn.Unfold``/
 ``Fold`` (refms/ops/prims/im2col.py), ``mint.nn.functional.grid_sample``
-(refms/mint/nn/_grid_sample.py).
+(refms/mint/nn/_grid_sample.py), ``mint.nn.functional.adaptive_max_pool1d/2d`` and their Cells
+(refms/mint/nn/_adaptive_max_pool.py).
 
-* grid_sample and unique_consecutive: outputs, gradients and exception types recorded on
+* grid_sample, adaptive_max_pool2d and unique_consecutive: outputs, gradients and exception types recorded on
   MindSpore 2.10 (``tests/recorders/record_mint_gaps.py`` -> ``mint_gaps.json``), replayed in
   PyNative and GRAPH_MODE; gradients also against float64 central differences.
-* unique, histc, unfold, fold: MindSpore 2.10 has no CPU kernel for them ("The kernel Unique2
+* unique, histc, unfold, fold, adaptive_max_pool1d: MindSpore 2.10 has no CPU kernel for them ("The kernel Unique2
   unregistered"), so values come from numpy (``np.unique``, ``np.histogram``) and from the
   definition of im2col written as explicit loops; their bad-input exception types are
   MindSpore's (its shape rules reject them before a kernel is looked up).
@@ -109,8 +110,8 @@ def test_forward_matches_mindspore(name):
 def test_graph_mode_matches_mindspore(name):
     fn, _ = CASES[name]
     refms.set_context(mode=refms.GRAPH_MODE)
-    _check_outputs(name, _as_tuple(refms.jit(_calling(fn))(*_inputs(RECORDED[name]))),
-                   RECORDED[name])
+    run = fn if name.startswith("nn.") else refms.jit(_calling(fn))   # a Cell compiles itself
+    _check_outputs(name, _as_tuple(run(*_inputs(RECORDED[name]))), RECORDED[name])
 
 
 @pytest.mark.parametrize("name", sorted(n for n in CASES if "grads" in RECORDED[n]))
@@ -298,3 +299,21 @@ def test_unfold_and_fold_cells(mode):
     cover = fold_by_loops(unfold_by_loops(np.ones_like(x), (2, 2), (1, 1), (0, 0), (1, 1)),
                           (4, 4), (2, 2), (1, 1), (0, 0), (1, 1))
     np.testing.assert_allclose(back.asnumpy(), x * cover)
+
+
+# -- adaptive_max_pool1d against its bins (no MindSpore 2.10 CPU kernel) ----------------------
+
+@pytest.mark.parametrize("mode", MODES)
+def test_adaptive_max_pool1d_takes_the_maximum_of_each_bin(mode):
+    """Bin i covers ⌊i·L/out⌋ … ⌈(i+1)·L/out⌉ − 1; the index is the maximum's position in L."""
+    x = np.random.default_rng(4).standard_normal((2, 3, 7)).astype(np.float32)
+    values, index = _run(lambda t: F.adaptive_max_pool1d(t, 3, True), mode, Tensor(x))
+    for i, (start, end) in enumerate([(0, 3), (2, 5), (4, 7)]):
+        np.testing.assert_array_equal(values.asnumpy()[..., i], x[..., start:end].max(-1))
+        np.testing.assert_array_equal(index.asnumpy()[..., i], start + x[..., start:end].argmax(-1))
+    assert index.dtype == refms.int64
+    out = mint.nn.AdaptiveMaxPool1d(3)(Tensor(x[0]))
+    np.testing.assert_array_equal(out.asnumpy(), values.asnumpy()[0])
+    rng = np.random.default_rng(8)
+    central_difference_check(lambda t: F.adaptive_max_pool1d(t, 3), [Tensor(x.astype(np.float64))],
+                             [0], [rng.standard_normal((2, 3, 3))])

@@ -25,7 +25,8 @@ __all__ = ["functional", "Linear", "Identity", "Flatten", "ReLU", "ReLU6", "Sigm
            "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "Dropout", "Dropout2d",
            "Embedding", "LayerNorm", "MaxPool2d", "CrossEntropyLoss", "NLLLoss", "GLU",
            "Softshrink", "Conv1d", "AvgPool1d", "AdaptiveAvgPool1d", "AvgPool3d", "Upsample",
-           "UpsamplingNearest2d", "UpsamplingBilinear2d", "Unfold", "Fold"]
+           "UpsamplingNearest2d", "UpsamplingBilinear2d", "Unfold", "Fold", "AdaptiveMaxPool1d",
+           "AdaptiveMaxPool2d"]
 
 
 # -- activations: each a Cell calling one function of mint.nn.functional ----------------------
@@ -635,3 +636,21 @@ class Fold(Cell):
 
     def construct(self, input):                             # noqa: A002
         return functional.fold(input, *self.args)
+
+
+class AdaptiveMaxPool2d(Cell):
+    """The maximum over each adaptive bin of (N, C, H, W) (``return_indices``: and its position)."""
+
+    def __init__(self, output_size, return_indices=False):
+        super().__init__()
+        self.output_size, self.return_indices = output_size, return_indices
+
+    def construct(self, input):                             # noqa: A002
+        return functional.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+
+class AdaptiveMaxPool1d(AdaptiveMaxPool2d):
+    """The maximum over each adaptive bin of the last dim of (N, C, L)."""
+
+    def construct(self, input):                             # noqa: A002
+        return functional.adaptive_max_pool1d(input, self.output_size, self.return_indices)
