@@ -27,7 +27,7 @@ NO_GRADIENT = frozenset([
     "ApplyMomentum",
     "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
     "CTCLossV2Grad", "NMSWithMask", "RandomChoiceWithMask",
-    "Unique2", "UniqueDim", "UniqueConsecutive", "HistcExt",
+    "Unique2", "UniqueDim", "UniqueConsecutive", "HistcExt", "Gcd",
 ])
 
 

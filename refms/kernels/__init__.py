@@ -55,6 +55,7 @@ docstring says more.
                  ``col2im(cols, output_size, kernel, dilation, padding, stride)`` (its adjoint)
 ``counting``     ``unique(x, dim)``, ``unique_consecutive(x, dim)`` ``-> (values, inverse,
                  counts)``, ``histc(x, bins, low, high)``
+``integer``      ``gcd(x, y)`` (broadcast, ≥ 0)
 ``conv``         ``conv2d(x, w, stride, pad, dilation, groups)`` (NCHW, pad = (top, bottom, left,
                  right)), ``conv2d_backprop_input(dout, w, x_shape, ...)``,
                  ``conv2d_backprop_filter(dout, x, w_shape, ...)``

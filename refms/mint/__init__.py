@@ -18,7 +18,7 @@ MindSpore documents ``mint`` at ``api_python/mindspore.mint.rst``.
 from ..ops import functional as _F
 from . import nn, optim, special, linalg
 from ._pointwise import (
-    add, sub, mul, div, divide, floor_divide, remainder, fmod, pow, float_power, neg, negative,
+    add, sub, mul, div, divide, floor_divide, remainder, fmod, gcd, pow, float_power, neg, negative,
     abs, reciprocal, square, sqrt, rsqrt, sign, addcmul, addcdiv, lerp, xlogy, exp, exp2, expm1,
     log, log2, log10, log1p, logaddexp, logaddexp2, sin, cos, tan, asin, acos, atan, atan2, sinh,
     cosh, tanh, asinh, acosh, atanh, sinc, arcsin, arccos, arctan, arctan2, arcsinh, arccosh,

@@ -53,6 +53,11 @@ def remainder(input, other):                            # noqa: A002
     return F.floor_mod(input, other)
 
 
+def gcd(input, other):                                  # noqa: A002
+    """The greatest common divisor of each broadcast pair of integers (≥ 0; gcd(0, 0) = 0)."""
+    return F.gcd(input, other)
+
+
 def fmod(input, other):                                 # noqa: A002
     """input − trunc(input / other)·other (the sign of ``input``)."""
     return F.sub(input, F.mul(F.trunc(F.div(input, other)), other))

@@ -75,6 +75,8 @@ NON_DIFFERENTIABLE = frozenset([
     "RandomChoiceWithMask",
     # distinct values, runs and histograms: counts and positions
     "Unique2", "UniqueDim", "UniqueConsecutive", "HistcExt",
+    # greatest common divisors (integers)
+    "Gcd",
 ])
 
 

@@ -67,6 +67,12 @@ def cases(ms):
          True),
         ("nn.AdaptiveMaxPool2d", lambda x: mint.nn.AdaptiveMaxPool2d(3, True)(x),
          [f32(1, 2, 6, 8)], True),
+        ("gcd", lambda x, y: mint.gcd(x, y), [np.array([12, 18, -4, 0, 7, 35], np.int32),
+                                              np.array([8, 27, 6, 0, -21, 0], np.int32)], False),
+        ("gcd-broadcast-int64", lambda x, y: mint.gcd(x, y),
+         [np.array([[12], [9]], np.int64), np.array([8, 27, 6], np.int64)], False),
+        ("gcd-int32-int64", lambda x, y: mint.gcd(x, y),
+         [np.array([12, 9], np.int32), np.array([8, 6], np.int64)], False),
         ("unique_consecutive", lambda x: mint.unique_consecutive(x), [runs], False),
         ("unique_consecutive-inverse-counts",
          lambda x: mint.unique_consecutive(x, return_inverse=True, return_counts=True), [runs],
@@ -113,6 +119,7 @@ def error_cases(ms):
                                                      (3, 3), 2))),
         ("bad:adaptive_max_pool2d-rank", lambda: _values(F.adaptive_max_pool2d(
             ms.Tensor(np.ones((3, 3), np.float32)), 2))),
+        ("bad:gcd-float", lambda: _values(mint.gcd(ones, ones))),
         ("bad:histc-bins", lambda: _values(mint.histc(ones, bins=0))),
         ("bad:unique_consecutive-dim", lambda: _values(mint.unique_consecutive(
             ms.Tensor(np.ones((2, 2), np.int32)), dim=3))),
