@@ -115,6 +115,7 @@ SIGNATURES = {
     'gather_d': (('x', 'p', None), ('dim', 'p', None), ('index', 'p', None)),
     'gather_elements': (('input', 'p', None), ('dim', 'p', None), ('index', 'p', None)),
     'gather_nd': (('input_x', 'p', None), ('indices', 'p', None)),
+    'gcd': (('input', 'p', None), ('other', 'p', None)),
     'ge': (('input', 'p', None), ('other', 'p', None)),
     'gelu': (('input', 'p', None), ('approximate', 'p', "'none'")),
     'greater': (('input', 'p', None), ('other', 'p', None)),
