@@ -270,6 +270,27 @@ def test_a_lambda_compiled_by_itself_must_have_a_line_of_its_own():
         fn(Tensor(2))
 
 
+def test_a_lambda_checked_once_is_not_read_again_and_a_refused_one_is_refused_every_call(
+        monkeypatch):
+    """The line-of-its-own check reads the lambda's source; a lambda that passed is
+    remembered, so each later call of the jitted lambda costs no file read, and one that
+    failed raises again on the next call."""
+    from refms.graph import source
+    reads = []
+    getsource = source.inspect.getsource
+    monkeypatch.setattr(source.inspect, "getsource", lambda fn: reads.append(fn) or getsource(fn))
+    double = lambda x: x * 2                   # noqa: E731  (a line of its own)
+    jitted = ms.jit(double)
+    for value in (1.0, 2.0, 3.0):
+        assert jitted(Tensor(np.float32(value))).asnumpy() == 2 * value
+    assert len(reads) == 1
+    refused = ms.jit(LAMBDAS_ON_ONE_LINE[1])
+    for _ in range(2):
+        with pytest.raises(TypeError, match="line of its own"):
+            refused(Tensor(np.float32(2)))
+    assert len(reads) == 3
+
+
 def test_a_lambda_continued_inside_a_call():
     @ms.jit
     def calls(x):

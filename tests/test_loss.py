@@ -253,3 +253,39 @@ def test_loss_errors():
     with pytest.raises(ValueError, match="dimension of logits must be equal to 2"):
         nn.SoftmaxCrossEntropyWithLogits()(Tensor(np.ones(3, np.float32)),
                                            Tensor(np.ones(3, np.float32)))
+
+
+def _sparse_case():
+    rng = np.random.default_rng(41)
+    logits = rng.standard_normal((6, 5)).astype(np.float32)
+    labels = np.array([0, 4, 2, 1, 3, 0], np.int32)
+    return logits, labels
+
+
+def test_sparse_mean_gradient_seeded_with_one_is_the_kernels_gradient_exactly():
+    """PyNative: the gradient of the sparse cross-entropy mean is (softmax − onehot)/N from
+    the gradient kernel, bit for bit (its product with the seed 1 changes nothing); another
+    sensitivity multiplies it in float32."""
+    logits, labels = _sparse_case()
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    expected = kernels.call("sparse_softmax_cross_entropy")(logits, labels, True)
+    got = ops.GradOperation()(loss)(Tensor(logits), Tensor(labels))
+    np.testing.assert_array_equal(got.asnumpy(), expected)
+    sens = Tensor(np.float32(2.5))
+    got = ops.GradOperation(sens_param=True)(loss)(Tensor(logits), Tensor(labels), sens)
+    np.testing.assert_array_equal(got.asnumpy(), expected * np.float32(2.5))
+
+
+def test_sparse_mean_gradient_differentiated_with_respect_to_its_sensitivity():
+    """Higher order: d/ds Σ (grad_logits(s) · v) = Σ grad_logits(1) · v — at s = 1 too (the
+    product with the sensitivity is what the outer tape differentiates)."""
+    logits, labels = _sparse_case()
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    v = np.random.default_rng(42).standard_normal(logits.shape).astype(np.float32)
+    inner = ops.GradOperation(sens_param=True)(loss)
+
+    def projected(s):
+        return ops.ReduceSum()(inner(Tensor(logits), Tensor(labels), s) * Tensor(v))
+    got = ms.grad(projected)(Tensor(np.float32(1.0)))
+    g = kernels.call("sparse_softmax_cross_entropy")(logits, labels, True)
+    np.testing.assert_allclose(got.asnumpy(), (g.astype(np.float64) * v).sum(), rtol=1e-5)

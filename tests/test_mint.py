@@ -510,17 +510,12 @@ NOT_PROVIDED = {
     "mint.nn": {
         "AdaptiveAvgPool3d": "no 3-D adaptive pooling",
         "Conv3d": "no 3-D convolution in mint (refms.nn.Conv3d has MindSpore's signature)",
-        "AdaptiveMaxPool1d": "no adaptive max pooling with indices",
-        "AdaptiveMaxPool2d": "no adaptive max pooling with indices",
-        "ConvTranspose2d": "no transposed convolution in mint",
         "MaxUnpool2d": "no max-unpooling primitive",
         "SyncBatchNorm": "no cross-device batch statistics",
     },
     "mint.nn.functional": {
         "adaptive_avg_pool3d": "no 3-D adaptive pooling",
-        "conv3d": "no 3-D convolution in mint", "conv_transpose2d": "no transposed convolution",
-        "adaptive_max_pool1d": "no adaptive max pooling with indices",
-        "adaptive_max_pool2d": "no adaptive max pooling with indices",
+        "conv3d": "no 3-D convolution in mint",
         "max_unpool2d": "no max-unpooling primitive",
     },
 }

@@ -1,12 +1,13 @@
 """The mint names that needed new primitives: ``mint.unique``/``unique_consecutive``/``histc``
 (refms/ops/prims/unique.py), ``mint.nn.functional.unfold``/``fold`` and ``mint.nn.Unfold``/
 ``Fold`` (refms/ops/prims/im2col.py), ``mint.nn.functional.grid_sample``
-(refms/mint/nn/_grid_sample.py).
+(refms/mint/nn/_grid_sample.py), ``mint.nn.functional.adaptive_max_pool1d/2d`` and their Cells
+(refms/mint/nn/_adaptive_max_pool.py).
 
-* grid_sample and unique_consecutive: outputs, gradients and exception types recorded on
+* grid_sample, adaptive_max_pool2d and unique_consecutive: outputs, gradients and exception types recorded on
   MindSpore 2.10 (``tests/recorders/record_mint_gaps.py`` -> ``mint_gaps.json``), replayed in
   PyNative and GRAPH_MODE; gradients also against float64 central differences.
-* unique, histc, unfold, fold: MindSpore 2.10 has no CPU kernel for them ("The kernel Unique2
+* unique, histc, unfold, fold, adaptive_max_pool1d: MindSpore 2.10 has no CPU kernel for them ("The kernel Unique2
   unregistered"), so values come from numpy (``np.unique``, ``np.histogram``) and from the
   definition of im2col written as explicit loops; their bad-input exception types are
   MindSpore's (its shape rules reject them before a kernel is looked up).
@@ -109,8 +110,8 @@ def test_forward_matches_mindspore(name):
 def test_graph_mode_matches_mindspore(name):
     fn, _ = CASES[name]
     refms.set_context(mode=refms.GRAPH_MODE)
-    _check_outputs(name, _as_tuple(refms.jit(_calling(fn))(*_inputs(RECORDED[name]))),
-                   RECORDED[name])
+    run = fn if name.startswith("nn.") else refms.jit(_calling(fn))   # a Cell compiles itself
+    _check_outputs(name, _as_tuple(run(*_inputs(RECORDED[name]))), RECORDED[name])
 
 
 @pytest.mark.parametrize("name", sorted(n for n in CASES if "grads" in RECORDED[n]))
@@ -298,3 +299,83 @@ def test_unfold_and_fold_cells(mode):
     cover = fold_by_loops(unfold_by_loops(np.ones_like(x), (2, 2), (1, 1), (0, 0), (1, 1)),
                           (4, 4), (2, 2), (1, 1), (0, 0), (1, 1))
     np.testing.assert_allclose(back.asnumpy(), x * cover)
+
+
+# -- adaptive_max_pool1d against its bins (no MindSpore 2.10 CPU kernel) ----------------------
+
+@pytest.mark.parametrize("mode", MODES)
+def test_adaptive_max_pool1d_takes_the_maximum_of_each_bin(mode):
+    """Bin i covers ⌊i·L/out⌋ … ⌈(i+1)·L/out⌉ − 1; the index is the maximum's position in L."""
+    x = np.random.default_rng(4).standard_normal((2, 3, 7)).astype(np.float32)
+    values, index = _run(lambda t: F.adaptive_max_pool1d(t, 3, True), mode, Tensor(x))
+    for i, (start, end) in enumerate([(0, 3), (2, 5), (4, 7)]):
+        np.testing.assert_array_equal(values.asnumpy()[..., i], x[..., start:end].max(-1))
+        np.testing.assert_array_equal(index.asnumpy()[..., i], start + x[..., start:end].argmax(-1))
+    assert index.dtype == refms.int64
+    out = mint.nn.AdaptiveMaxPool1d(3)(Tensor(x[0]))
+    np.testing.assert_array_equal(out.asnumpy(), values.asnumpy()[0])
+    rng = np.random.default_rng(8)
+    central_difference_check(lambda t: F.adaptive_max_pool1d(t, 3), [Tensor(x.astype(np.float64))],
+                             [0], [rng.standard_normal((2, 3, 3))])
+
+
+# -- conv_transpose2d against its scatter definition (no MindSpore 2.10 CPU kernel) ------------
+
+def conv_transpose_by_loops(x, w, stride, padding, output_padding, groups, dilation):
+    """out[n, g·Cg + o, i·s − p + a·d, j·s − p + b·d] += x[n, c, i, j]·w[c, o, a, b]."""
+    (sh, sw), (ph, pw), (oph, opw), (dh, dw) = stride, padding, output_padding, dilation
+    n, c_in, h, wd = x.shape
+    _, per_group, kh, kw = w.shape
+    out_h = (h - 1) * sh - 2 * ph + dh * (kh - 1) + oph + 1
+    out_w = (wd - 1) * sw - 2 * pw + dw * (kw - 1) + opw + 1
+    full = np.zeros((n, per_group * groups, out_h + 2 * ph, out_w + 2 * pw))
+    in_per_group = c_in // groups
+    for c in range(c_in):
+        g = c // in_per_group
+        for o in range(per_group):
+            for a in range(kh):
+                for b in range(kw):
+                    for i in range(h):
+                        for j in range(wd):
+                            full[:, g * per_group + o, i * sh + a * dh, j * sw + b * dw] += \
+                                x[:, c, i, j] * w[c, o, a, b]
+    return full[:, :, ph:ph + out_h, pw:pw + out_w]
+
+
+TRANSPOSED = [   # (x shape, w shape, stride, padding, output_padding, groups, dilation)
+    ((2, 3, 3, 4), (3, 2, 3, 3), (1, 1), (0, 0), (0, 0), 1, (1, 1)),
+    ((1, 4, 3, 3), (4, 2, 3, 2), (2, 2), (1, 0), (1, 1), 1, (1, 1)),
+    ((1, 4, 2, 3), (4, 1, 2, 2), (2, 3), (0, 1), (0, 2), 2, (2, 1)),
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("xs,ws,stride,padding,output_padding,groups,dilation", TRANSPOSED)
+def test_conv_transpose2d_follows_the_definition(xs, ws, stride, padding, output_padding, groups,
+                                                 dilation, mode):
+    rng = np.random.default_rng(21)
+    x, w = rng.standard_normal(xs), rng.standard_normal(ws)
+    bias = rng.standard_normal(ws[1] * groups)
+    want = conv_transpose_by_loops(x, w, stride, padding, output_padding, groups, dilation)
+    want = want + bias.reshape(1, -1, 1, 1)
+
+    def call(a, b, c):
+        return F.conv_transpose2d(a, b, c, stride, padding, output_padding, groups, dilation)
+    out = _run(call, mode, *[Tensor(v.astype(np.float32)) for v in (x, w, bias)])
+    np.testing.assert_allclose(out.asnumpy(), want, rtol=1e-5, atol=1e-5)
+    central_difference_check(call, [Tensor(x), Tensor(w), Tensor(bias)], [0, 1, 2],
+                             [rng.standard_normal(want.shape)])
+
+
+def test_conv_transpose2d_cell_and_bad_input():
+    net = mint.nn.ConvTranspose2d(4, 6, 3, stride=2, padding=1, output_padding=1, groups=2)
+    assert tuple(net.weight.shape) == (4, 3, 3, 3) and tuple(net.bias.shape) == (6,)
+    x = np.random.default_rng(2).standard_normal((1, 4, 3, 3)).astype(np.float32)
+    out = net(Tensor(x))
+    want = conv_transpose_by_loops(x, net.weight.asnumpy(), (2, 2), (1, 1), (1, 1), 2, (1, 1))
+    np.testing.assert_allclose(out.asnumpy(), want + net.bias.asnumpy().reshape(1, -1, 1, 1),
+                               rtol=1e-5, atol=1e-5)
+    with pytest.raises(ValueError):
+        F.conv_transpose2d(Tensor(x), net.weight, output_padding=2, stride=2)
+    with pytest.raises(ValueError):
+        F.conv_transpose2d(Tensor(x[:, :3]), net.weight)

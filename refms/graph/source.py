@@ -12,6 +12,7 @@ import ast
 import inspect
 import linecache
 import textwrap
+import weakref
 
 from .errors import Location
 
@@ -134,6 +135,10 @@ def function_source(fn):
     return None
 
 
+#: Code objects of lambdas that ``check_entry_lambda`` accepted (weakly held).
+_LAMBDAS_ON_THEIR_OWN_LINE = weakref.WeakSet()
+
+
 def check_entry_lambda(fn):
     """Refuse a ``lambda`` compiled as a program of its own (``jit(lambda x: ...)``, a
     GRAPH_MODE gradient of one called at top level) unless it is defined on a line of its
@@ -142,8 +147,14 @@ def check_entry_lambda(fn):
     inside a call (``jit(lambda x: x * 2)``) or a tuple is a ``TypeError``, and one starting
     inside an open bracket that closes on a later line does not parse (``SyntaxError``).
     Lambdas inside a compiled function are parsed with it and are not concerned; nor is a
-    lambda whose source cannot be read.  refms itself could compile them all."""
+    lambda whose source cannot be read.  refms itself could compile them all.
+
+    A lambda that passed is remembered (by its code object), so that calling a jitted
+    lambda does not read and parse its source file again on every call."""
     if getattr(fn, "__name__", None) != "<lambda>":
+        return
+    code = getattr(fn, "__code__", None)
+    if code in _LAMBDAS_ON_THEIR_OWN_LINE:
         return
     try:
         text = textwrap.dedent(inspect.getsource(fn))
@@ -158,3 +169,5 @@ def check_entry_lambda(fn):
             f"its own, as 'f = lambda ...', but its line holds a "
             f"{type(value).__name__} expression ({text.strip()[:80]!r}). Assign the lambda to "
             f"a name first, or use a def.")
+    if code is not None:
+        _LAMBDAS_ON_THEIR_OWN_LINE.add(code)

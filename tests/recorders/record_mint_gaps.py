@@ -1,5 +1,6 @@
 """Record MindSpore 2.10's outputs, gradients and exception types of the mint names that needed
-new primitives (``unique_consecutive``, ``grid_sample``, ``unfold``/``fold``, ``unique``, ``histc``).
+new primitives (``unique_consecutive``, ``grid_sample``, ``adaptive_max_pool2d``, ``unfold``/
+``fold``, ``unique``, ``histc``).
 
 Run with the MindSpore interpreter (refms never imports mindspore)::
 
@@ -34,6 +35,7 @@ def cases(ms):
         return rng.uniform(-spread, spread, shape + (2,)).astype(np.float32)
 
     sample = mint.nn.functional.grid_sample
+    amp2 = mint.nn.functional.adaptive_max_pool2d
     runs = np.array([1, 1, 2, 2, 3, 1, 1, 2], np.int32)
     rows = np.array([[1, 2], [1, 2], [3, 4], [1, 2]], np.int32)
     return [
@@ -57,6 +59,14 @@ def cases(ms):
         ("grid_sample-nearest-border-align",
          lambda x, g: sample(x, g, mode="nearest", padding_mode="border", align_corners=True),
          [f32(1, 2, 4, 4), grid(1, 3, 3, spread=1.8)], True),
+        ("adaptive_max_pool2d", lambda x: amp2(x, (2, 3)), [f32(2, 3, 5, 7)], True),
+        ("adaptive_max_pool2d-indices", lambda x: amp2(x, (3, 2), True), [f32(1, 2, 7, 5)],
+         True),
+        ("adaptive_max_pool2d-3d-up", lambda x: amp2(x, (4, 5), True), [f32(2, 3, 4)], True),
+        ("adaptive_max_pool2d-none", lambda x: amp2(x, (None, 2), True), [f32(1, 2, 3, 5)],
+         True),
+        ("nn.AdaptiveMaxPool2d", lambda x: mint.nn.AdaptiveMaxPool2d(3, True)(x),
+         [f32(1, 2, 6, 8)], True),
         ("unique_consecutive", lambda x: mint.unique_consecutive(x), [runs], False),
         ("unique_consecutive-inverse-counts",
          lambda x: mint.unique_consecutive(x, return_inverse=True, return_counts=True), [runs],
@@ -101,6 +111,8 @@ def error_cases(ms):
                                                    (3, 3), 2))),
         ("bad:fold-channels", lambda: _values(F.fold(ms.Tensor(np.ones((1, 3, 4), np.float32)),
                                                      (3, 3), 2))),
+        ("bad:adaptive_max_pool2d-rank", lambda: _values(F.adaptive_max_pool2d(
+            ms.Tensor(np.ones((3, 3), np.float32)), 2))),
         ("bad:histc-bins", lambda: _values(mint.histc(ones, bins=0))),
         ("bad:unique_consecutive-dim", lambda: _values(mint.unique_consecutive(
             ms.Tensor(np.ones((2, 2), np.int32)), dim=3))),

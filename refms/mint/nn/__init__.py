@@ -25,7 +25,8 @@ __all__ = ["functional", "Linear", "Identity", "Flatten", "ReLU", "ReLU6", "Sigm
            "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "Dropout", "Dropout2d",
            "Embedding", "LayerNorm", "MaxPool2d", "CrossEntropyLoss", "NLLLoss", "GLU",
            "Softshrink", "Conv1d", "AvgPool1d", "AdaptiveAvgPool1d", "AvgPool3d", "Upsample",
-           "UpsamplingNearest2d", "UpsamplingBilinear2d", "Unfold", "Fold"]
+           "UpsamplingNearest2d", "UpsamplingBilinear2d", "Unfold", "Fold", "AdaptiveMaxPool1d",
+           "AdaptiveMaxPool2d", "ConvTranspose2d"]
 
 
 # -- activations: each a Cell calling one function of mint.nn.functional ----------------------
@@ -635,3 +636,46 @@ class Fold(Cell):
 
     def construct(self, input):                             # noqa: A002
         return functional.fold(input, *self.args)
+
+
+class AdaptiveMaxPool2d(Cell):
+    """The maximum over each adaptive bin of (N, C, H, W) (``return_indices``: and its position)."""
+
+    def __init__(self, output_size, return_indices=False):
+        super().__init__()
+        self.output_size, self.return_indices = output_size, return_indices
+
+    def construct(self, input):                             # noqa: A002
+        return functional.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+
+class AdaptiveMaxPool1d(AdaptiveMaxPool2d):
+    """The maximum over each adaptive bin of the last dim of (N, C, L)."""
+
+    def construct(self, input):                             # noqa: A002
+        return functional.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+
+
+class ConvTranspose2d(Cell):
+    """Transposed 2-D convolution: weight (in, out/groups, kh, kw) and bias drawn as PyTorch's
+    (U(−1/√fan_in, 1/√fan_in), fan_in = out/groups·kh·kw)."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
+                 output_padding=0, groups=1, bias=True, dilation=1, padding_mode="zeros",
+                 dtype=None):
+        super().__init__()
+        if padding_mode != "zeros":
+            raise ValueError(f"For 'ConvTranspose2d', only padding_mode 'zeros' is supported, "
+                             f"but got {padding_mode!r}.")
+        kh, kw = kernel_size if isinstance(kernel_size, (list, tuple)) else (kernel_size,) * 2
+        dtype = dtype or mstype.float32
+        self.args = (stride, padding, output_padding, groups, dilation)
+        shape = [in_channels, out_channels // groups, kh, kw]
+        self.weight = Parameter(initializer(HeUniform(math.sqrt(5)), shape, dtype), name="weight")
+        self.bias = None
+        if bias:
+            bound = 1 / math.sqrt(out_channels // groups * kh * kw)
+            self.bias = Parameter(initializer(Uniform(bound), [out_channels], dtype), name="bias")
+
+    def construct(self, input):                             # noqa: A002
+        return functional.conv_transpose2d(input, self.weight, self.bias, *self.args)

@@ -9,6 +9,8 @@ from .._pointwise import _float, sigmoid, tanh  # noqa: F401  (mint.nn.functiona
 from .._tensor_ops import flatten  # noqa: F401  (mint.nn.functional.flatten)
 from ...ops.prims import im2col as _im2col
 from ._grid_sample import grid_sample  # noqa: F401  (mint.nn.functional.grid_sample)
+from ._adaptive_max_pool import adaptive_max_pool1d, adaptive_max_pool2d  # noqa: F401
+from ._conv_transpose import conv_transpose2d  # noqa: F401
 
 # -- activations ----------------------------------------------------------------------------
 
