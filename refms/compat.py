@@ -6,6 +6,7 @@ selects the documented behaviour of an older release, so every seed page's
 output can be reproduced.  Code asks :func:`behaviour` for a named switch
 instead of comparing version strings itself.
 """
+import functools
 import os
 
 __all__ = ["VERSIONS", "BEHAVIOURS", "behaviour", "get_compat", "set_compat", "parse_version"]
@@ -71,4 +72,10 @@ def set_compat(version):
 def behaviour(name):
     """The value of switch ``name`` under the current compat version."""
     since, old, new, _ = BEHAVIOURS[name]
-    return new if parse_version(get_compat()) >= parse_version(since) else old
+    return new if _at_least(get_compat(), since) else old
+
+
+@functools.lru_cache(maxsize=None)
+def _at_least(version, since):
+    """``version >= since`` as MindSpore versions (remembered: ``behaviour`` is asked per call)."""
+    return parse_version(version) >= parse_version(since)

@@ -98,6 +98,8 @@ def segment_sum(x, ids, n):
 
 @reference
 def first_outside(indices, low, high):
+    if indices.size == 0 or ((low is None or indices.min() >= low) and indices.max() < high):
+        return None                          # the usual case, two reductions and no mask
     bad = indices >= high if low is None else (indices < low) | (indices >= high)
     if not np.any(bad):
         return None

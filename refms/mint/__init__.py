@@ -15,6 +15,7 @@ PyNative, graph mode and gradients work as for ``refms.ops``:
 
 MindSpore documents ``mint`` at ``api_python/mindspore.mint.rst``.
 """
+from .. import dtype as _mstype
 from ..ops import functional as _F
 from . import nn, optim, special, linalg
 from ._pointwise import (
@@ -72,8 +73,18 @@ def topk(input, k, dim=-1, largest=True, sorted=True):         # noqa: A002,A001
 
 
 def cumprod(input, dim, dtype=None):                           # noqa: A002
-    """Running products along ``dim``: exp(cumsum(ln abs(x))) with the sign's parity (x ≠ 0)."""
+    """Running products along ``dim``: exp(cumsum(ln abs(x))) with the sign's parity (x ≠ 0);
+    integers (and bools) multiply step by step, exactly (out[k] = out[k − 1] · x[k]), in Int64
+    unless ``dtype`` says otherwise (MindSpore 2.10: ``ops.cumprod`` of Int32 gives Int64)."""
     x = input if dtype is None else _F.cast(input, dtype)
+    if x.dtype.kind in ("int", "uint", "bool"):
+        if dtype is None:
+            x = _F.cast(x, _mstype.int64)
+        length = x.shape[dim]
+        steps = [narrow(x, dim, 0, 1)]
+        for k in range(1, length):
+            steps.append(_F.mul(steps[-1], narrow(x, dim, k, 1)))
+        return _F.concat(tuple(steps), dim) if length else x
     magnitude = _F.exp(_F.cumsum(_F.log(_F.abs(x)), dim))
     negatives = _F.cumsum(_F.cast(_F.less(x, 0), x.dtype), dim)
     parity = 1 - 2 * _F.floor_mod(negatives, 2)

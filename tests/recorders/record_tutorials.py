@@ -397,6 +397,8 @@ def ops_mint_based(ms):
         "logsumexp": lambda: ops.logsumexp(x, 1), "cosh": lambda: ops.cosh(x),
         "arctan2": lambda: ops.arctan2(x, p), "log2": lambda: ops.log2(p),
         "cumprod": lambda: ops.cumprod(x, 1),    # (ops.roll: no CPU kernel in MindSpore 2.10)
+        "cumprod_int": lambda: ops.cumprod(i, 1),
+        "cumprod_int64": lambda: ops.cumprod(T(np.array([1, 2, 3, 0, 5])), 0),
         "mm": lambda: ops.mm(sq, sq), "outer": lambda: ops.outer(v, v),
         "inverse": lambda: ops.inverse(sq), "trace": lambda: ops.trace(sq),
         "nonzero": lambda: ops.nonzero(x), "unbind": lambda: ops.unbind(sq, 1),
