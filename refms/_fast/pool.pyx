@@ -6,7 +6,7 @@
   greater (so the first maximum wins, a NaN in the first cell stays and a
   later NaN is passed over, as the reference); padded cells never win.
   Windows wholly inside the input skip the bounds checks, and 2×2 / 3×3
-  windows of stride 2 run as SIMD code (see :func:`_max_row_inside`).
+  windows of stride 2 run as SIMD code (see ``_max_row_inside``).
 * ``max_pool2d_grad``: dx starts at zero and each dout cell is added at its
   argmax, one (n, c) plane per thread (OpenMP ``prange``), in the input's
   dtype — no float64 detour, no bincount.
@@ -164,7 +164,7 @@ cdef void _max_row_inside(const real* x, Py_ssize_t w, Py_ssize_t row, int kh, i
 cdef void _max_pool_planes(const real[:, :, ::1] x, real[:, :, ::1] out, long long[:, :, ::1] arg,
                            int kh, int kw, int sh, int sw, int top, int left) noexcept nogil:
     """Each output row: the windows that lie wholly inside the input (all of them without
-    padding) run the unchecked scan of :func:`_max_row_inside`; the others are clipped."""
+    padding) run the unchecked scan of ``_max_row_inside``; the others are clipped."""
     cdef Py_ssize_t planes = x.shape[0], h = x.shape[1], w = x.shape[2]
     cdef Py_ssize_t oh = out.shape[1], ow = out.shape[2]
     cdef Py_ssize_t plane, i, j, row0, col0, j_lo, j_hi

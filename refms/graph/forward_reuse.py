@@ -11,12 +11,12 @@ the same value again; MindSpore 2.10 runs the network once per step all the
 same: a ``print`` in ``construct`` prints once, a BatchNorm in training mode
 updates its moving statistics once.  This module gives refms the same result.
 
-While a graph is built, every Cell call is *recorded* (:func:`record`): the
+While a graph is built, every Cell call is *recorded* (``record``): the
 graph it was emitted into, the Cell, its input nodes, the slice of the
 graph's order it emitted and its result node.  When a gradient of the same
 Cell on the same input nodes is taken later in the same graph
-(:func:`earlier_call`), the forward call's nodes are taken out of the order,
-the ``J`` call is put in their place (:func:`replace_forward`) and the
+(``earlier_call``), the forward call's nodes are taken out of the order,
+the ``J`` call is put in their place (``replace_forward``) and the
 forward result node becomes ``J``'s first output.  So the network's nodes —
 its effects included — appear once, in ``J``'s forward half.
 

@@ -9,7 +9,7 @@ is, or an argument passed through, keeps its Python value (MindSpore 2.10, recor
 "Python built-in functions", ``float``).
 
 refms evaluates such arithmetic on the Python values while compiling and rounds
-each float result of a scalar operation with :func:`float32_scalar`.
+each float result of a scalar operation with ``float32_scalar``.
 """
 import builtins
 import operator

@@ -14,7 +14,7 @@ Max pooling ignores padded cells (they never win); ``argmax`` (int64, shape
 of y) is the flat index ``h·W + w`` into each (n, c) plane of x of the
 *first* maximum of the window in row-major order (the scan starts at the
 window's first real cell and takes a cell only when strictly greater, so a
-NaN there stays and a later NaN is passed over: :func:`max_pool2d`).
+NaN there stays and a later NaN is passed over: ``max_pool2d`` below).
 Average pooling sums the window over the zero-padded input and divides by
 ``divisor`` — an array broadcastable to (OH, OW) — or, by default, by the
 number of *real* (unpadded) cells in each window (MindSpore's rule for
