@@ -96,6 +96,7 @@ SAMPLES = {  # kernel -> argument tuples (host values); arrays go to the device
     "count_true": [(X > 0,)],
     "first_outside": [(np.array([0, 9]), 0, 5)],
     "fmod": [(X, POS), (np.arange(-6, 6), np.full(12, 4))],
+    "atan2": [(X, POS), (X, -POS), (np.zeros((3, 4)), -POS)],
     "bitwise_and": [(np.arange(12).reshape(3, 4), np.int32(5) + np.zeros(4, np.int32)), (X > 0, Y > 0)],
     "bitwise_or": [(np.arange(12).reshape(3, 4), np.arange(4)), (X > 0, Y > 0)],
     "invert": [(np.arange(-3, 3),), (X > 0,)],

@@ -86,7 +86,7 @@ UNARY = ("neg", "abs", "square", "sqrt", "rsqrt", "reciprocal", "exp", "log", "l
          "tanh", "gelu", "logical_not", "isnan", "isinf", "isfinite")
 BINARY = ("add", "sub", "mul", "div", "floor_div", "floor_mod", "fmod", "pow", "maximum",
           "minimum", "equal", "not_equal", "greater", "greater_equal", "less", "less_equal",
-          "logical_and", "logical_or")
+          "logical_and", "logical_or", "atan2")
 BITWISE = ("bitwise_and", "bitwise_or", "invert")
 
 

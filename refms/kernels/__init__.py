@@ -29,7 +29,7 @@ docstring says more.
                  sigmoid tanh gelu logical_not isnan isinf isfinite invert;  ``BINARY`` names
                  ``(x, y) -> z`` (broadcast): add
                  sub mul div floor_div floor_mod fmod pow maximum minimum equal not_equal greater
-                 greater_equal less less_equal logical_and logical_or bitwise_and bitwise_or;
+                 greater_equal less less_equal logical_and logical_or bitwise_and bitwise_or atan2;
                  ``clip(x, low, high)``, ``where(cond, x, y)``, ``scale(x, factor)``, ``add_n(xs)``,
                  ``relu_grad(dy, y)`` (dy where y > 0, else 0; one shape)
 ``cast``         ``cast(x, np_dtype)``, ``round_to_bfloat16(x)``, ``copy(x)``

@@ -104,7 +104,7 @@ BINARY = {
     "equal": np.equal, "not_equal": np.not_equal, "greater": np.greater,
     "greater_equal": np.greater_equal, "less": np.less, "less_equal": np.less_equal,
     "logical_and": np.logical_and, "logical_or": np.logical_or,
-    "bitwise_and": np.bitwise_and, "bitwise_or": np.bitwise_or,
+    "bitwise_and": np.bitwise_and, "bitwise_or": np.bitwise_or, "atan2": np.arctan2,
 }
 
 for _name, _fn in {**UNARY, **BINARY}.items():

@@ -70,6 +70,24 @@ class Sub(_Binary):
 
 
 @register
+class SquaredDifference(_Binary):
+    """z = (x − y)²;  ∂z/∂x = 2(x − y),  ∂z/∂y = −2(x − y).  Int and float dtypes; two Bool
+    tensors are rejected (TypeError), as MindSpore 2.10 does."""
+
+    def infer(self, x, y):
+        _reject_bool_pair(self.name, x, y)
+        return super().infer(x, y)
+
+    def forward(self, x, y):
+        difference = kernels.call("sub")(x, y)
+        return kernels.call("mul")(difference, difference)
+
+    def bprop(self, x, y, out, dout):
+        twice = dout * (x - y) * 2
+        return grad_like(twice, x), grad_like(-twice, y)
+
+
+@register
 class Mul(_Binary):
     """z = x · y."""
 

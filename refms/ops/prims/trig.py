@@ -5,8 +5,9 @@ hyperbolic functions and ``atan2`` are compositions (:mod:`refms.mint`).
 Floating inputs only, as the other transcendental ops (``_FloatOnlyUnary``).
 """
 from ... import kernels
-from ..primitive import F, register, alias
-from .unary import _FloatOnlyUnary
+from ..primitive import F, Primitive, register, alias
+from ._base import binary_abstract, grad_like
+from .unary import _FloatOnlyUnary, reject_non_float
 
 
 @register
@@ -40,6 +41,26 @@ class Atan(_FloatOnlyUnary):
 
     def bprop(self, x, out, dout):
         return (dout / (1 + x * x),)
+
+
+@register
+class Atan2(Primitive):
+    """z = atan2(x, y), the angle of the point (y, x) in (−π, π];
+    ∂z/∂x = y / (x² + y²),  ∂z/∂y = −x / (x² + y²).  Floating dtypes only, broadcast."""
+    elementwise = True
+    n_tensor_inputs = 2
+
+    def infer(self, x, y):
+        reject_non_float(self.name, x)
+        reject_non_float(self.name, y)
+        return binary_abstract(self.name, x, y)
+
+    def forward(self, x, y):
+        return kernels.call("atan2")(x, y)
+
+    def bprop(self, x, y, out, dout):
+        scale = dout / (x * x + y * y)
+        return grad_like(scale * y, x), grad_like(-scale * x, y)
 
 
 alias("asin", Asin())
