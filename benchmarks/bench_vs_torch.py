@@ -71,13 +71,23 @@ except ImportError:
     torch = None
 
 def best_times(candidates, rounds, number):
-    """{name: best seconds per call}; the candidates take turns within each round."""
+    """{name: best seconds per call}; the candidates take turns within each round, and the
+    turn order rotates from round to round.
+
+    Rotating matters: on this machine a memory-bound kernel runs 20–30 % slower in some
+    positions of a round than in others (seen with the 4096² sum, whichever implementation
+    held the position), so a fixed order would favour whoever sits in a fast position.
+    Over ``rounds`` ≥ the number of candidates, each one runs in every position.
+    """
     best = {}
     for name, fn in candidates.items():
         fn()                                        # warm up (and compile, in GRAPH_MODE)
         best[name] = float("inf")
-    for _ in range(rounds):
-        for name, fn in candidates.items():
+    names = list(candidates)
+    for round_index in range(rounds):
+        shift = round_index % len(names)
+        for name in names[shift:] + names[:shift]:
+            fn = candidates[name]
             start = time.perf_counter()
             for _ in range(number):
                 fn()
