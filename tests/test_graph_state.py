@@ -6,19 +6,14 @@ plain objects), subscript assignment (lists, numpy arrays, Tensors with their gr
 Each program runs as a script with ``import mindspore`` resolving to refms; where MindSpore
 raised, refms must raise the same exception type, otherwise print the same text.
 """
-import json
-import os
 
 import pytest
 
 import refms as ms
 from graph_state_programs import PROGRAMS
-from test_graph_static_syntax import problems, run_example
+from test_graph_static_syntax import check_program, program_param, recorded_programs
 
-GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", "graph_state.json")
-
-with open(GOLDEN, encoding="utf-8") as _file:
-    RECORDED = json.load(_file)["programs"]
+RECORDED = recorded_programs("graph_state.json")
 
 
 #: program -> what refms lacks to reproduce MindSpore's result.
@@ -31,18 +26,9 @@ KNOWN_DIFFERENCES = {
 }
 
 
-def _param(name):
-    reason = KNOWN_DIFFERENCES.get(name)
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(name, id=name, marks=marks)
-
-
-@pytest.mark.parametrize("name", [_param(name) for name in PROGRAMS])
+@pytest.mark.parametrize("name", [program_param(name, KNOWN_DIFFERENCES) for name in PROGRAMS])
 def test_program_matches_mindspore(name, tmp_path):
-    printed, error = run_example(PROGRAMS[name], str(tmp_path))
-    found = problems({"mindspore": RECORDED[name]}, printed, error)
-    assert not found, f"{name}:\n{PROGRAMS[name]}\n" + "\n".join(found) + \
-        f"\nrefms printed:\n{printed}"
+    check_program(PROGRAMS[name], RECORDED[name], str(tmp_path))
 
 
 def test_every_program_is_recorded():

@@ -104,6 +104,28 @@ def problems(case, printed, error):
     return compare_text(expected["stdout"], printed)
 
 
+def recorded_programs(golden_file):
+    """{name: MindSpore's recorded result} of a ``tests/golden`` file that a recorder's
+    ``record_programs`` wrote."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", golden_file)
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)["programs"]
+
+
+def program_param(name, known_differences):
+    """``name`` as a test parameter, a strict xfail when ``known_differences`` gives a reason."""
+    reason = known_differences.get(name)
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    return pytest.param(name, id=name, marks=marks)
+
+
+def check_program(code, recorded, directory):
+    """Run ``code`` on refms and assert it does what MindSpore recorded."""
+    printed, error = run_example(code, directory)
+    found = problems({"mindspore": recorded}, printed, error)
+    assert not found, f"{code}\n" + "\n".join(found) + f"\nrefms printed:\n{printed}"
+
+
 def _param(case_id):
     reason = KNOWN_DIFFERENCES.get(case_id)
     marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []

@@ -3,25 +3,18 @@ with what MindSpore 2.10 printed running the same programs (recorded by
 ``tests/recorders/record_zoo_patterns.py``): a constant ``if`` in a block under a library
 container trained by ``TrainOneStepCell`` (it failed to compile), BatchNorm statistics and
 ``construct``'s effects once per training step in GRAPH_MODE (they ran twice)."""
-import json
-import os
 
 import pytest
 
-from test_graph_static_syntax import problems, run_example
+from test_graph_static_syntax import check_program, recorded_programs
 from zoo_pattern_programs import PROGRAMS
 
-GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", "zoo_patterns.json")
-
-with open(GOLDEN, encoding="utf-8") as _file:
-    RECORDED = json.load(_file)["programs"]
+RECORDED = recorded_programs("zoo_patterns.json")
 
 
 @pytest.mark.parametrize("name", list(PROGRAMS))
 def test_program_matches_mindspore(name, tmp_path):
-    printed, error = run_example(PROGRAMS[name], str(tmp_path))
-    found = problems({"mindspore": RECORDED[name]}, printed, error)
-    assert not found, f"{name}:\n" + "\n".join(found) + f"\nrefms printed:\n{printed}"
+    check_program(PROGRAMS[name], RECORDED[name], str(tmp_path))
 
 
 def test_every_program_is_recorded():

@@ -11,7 +11,6 @@ Every program runs as a script in its own process (``GLOG_v=3``), as in
 line) are written to ``tests/golden/graph_leftovers.json``, which
 ``tests/test_graph_leftovers.py`` replays on refms.
 """
-import json
 import os
 import sys
 
@@ -20,25 +19,13 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
 
 from graph_leftovers_programs import PROGRAMS  # noqa: E402
-from record_static_syntax import run_on_mindspore  # noqa: E402
+from record_static_syntax import record_programs  # noqa: E402
 
 OUTPUT = os.path.join(os.path.dirname(HERE), "golden", "graph_leftovers.json")
 
 
 def main():
-    import mindspore
-    names = sys.argv[1:] or list(PROGRAMS)
-    results = {}
-    if os.path.exists(OUTPUT) and sys.argv[1:]:
-        with open(OUTPUT) as f:
-            results = json.load(f)["programs"]
-    for name in names:
-        results[name] = run_on_mindspore(PROGRAMS[name], sys.executable)
-        error = results[name]["error"]
-        print(name, "raises " + error["type"] if error else "ok", flush=True)
-    with open(OUTPUT, "w") as f:
-        json.dump({"mindspore": mindspore.__version__, "programs": results}, f, indent=1)
-        f.write("\n")
+    record_programs(PROGRAMS, OUTPUT, sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ Every program runs as a script in its own process (``GLOG_v=3``), the way
 exception it raised (type and first line) are written to ``tests/golden/graph_state.json``,
 which ``tests/test_graph_state.py`` replays on refms.
 """
-import json
 import os
 import sys
 
@@ -19,21 +18,13 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
 
 from graph_state_programs import PROGRAMS  # noqa: E402
-from record_static_syntax import run_on_mindspore  # noqa: E402
+from record_static_syntax import record_programs  # noqa: E402
 
 OUTPUT = os.path.join(os.path.dirname(HERE), "golden", "graph_state.json")
 
 
 def main():
-    import mindspore
-    results = {}
-    for name, code in PROGRAMS.items():
-        results[name] = run_on_mindspore(code, sys.executable)
-        error = results[name]["error"]
-        print(name, "raises " + error["type"] if error else "ok", flush=True)
-    with open(OUTPUT, "w") as f:
-        json.dump({"mindspore": mindspore.__version__, "programs": results}, f, indent=1)
-        f.write("\n")
+    record_programs(PROGRAMS, OUTPUT)
 
 
 if __name__ == "__main__":

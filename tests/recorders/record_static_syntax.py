@@ -183,6 +183,24 @@ def run_on_mindspore(code, python):
         return {"stdout": proc.stdout, "error": error}
 
 
+def record_programs(programs, output, names=()):
+    """Run each program of ``programs`` ({name: code}) on MindSpore and write what it printed
+    and raised to ``output`` (JSON).  With ``names``, only those are run again and the other
+    recorded results are kept."""
+    import mindspore
+    results = {}
+    if names and os.path.exists(output):
+        with open(output) as f:
+            results = json.load(f)["programs"]
+    for name in names or list(programs):
+        results[name] = run_on_mindspore(programs[name], sys.executable)
+        error = results[name]["error"]
+        print(name, "raises " + error["type"] if error else "ok", flush=True)
+    with open(output, "w") as f:
+        json.dump({"mindspore": mindspore.__version__, "programs": results}, f, indent=1)
+        f.write("\n")
+
+
 def main():
     docs = sys.argv[1] if len(sys.argv) > 1 else "/work/.mirror/mindspore-ai+docs/repo"
     import mindspore
