@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import refms
+from recorded_op_cases import case_inputs, as_tuple, check_outputs, calling
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "recorders"))
@@ -31,29 +32,17 @@ CASES = {name: (fn, differentiate) for name, fn, _, differentiate in record_api_
 CELL_CASES = {name for name in CASES if name.startswith(("nn.", "Conv", "leaky", "relu6", "prelu"))}
 
 
-def _inputs(case):
-    return [refms.Tensor(np.array(v, dtype=np.dtype(d.replace("Float", "float").replace(
-        "Int", "int").replace("Bool", "bool").lower()))) for v, d in
-            zip(case["inputs"], case["input_dtypes"])]
 
 
-def _as_tuple(x):
-    return x if isinstance(x, tuple) else (x,)
 
 
-def _check_outputs(name, outs, case):
-    assert len(outs) == len(case["outputs"]), name
-    for k, (out, expected, dtype) in enumerate(zip(outs, case["outputs"], case["output_dtypes"])):
-        assert str(out.dtype) == dtype, f"{name} output {k} dtype"
-        np.testing.assert_allclose(out.asnumpy(), np.array(expected), rtol=1e-5, atol=1e-6,
-                                   err_msg=f"{name} output {k}")
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_forward_matches_mindspore(name):
     case = RECORDED[name]
     fn, _ = CASES[name]
-    _check_outputs(name, _as_tuple(fn(*_inputs(case))), case)
+    check_outputs(name, as_tuple(fn(*case_inputs(case))), case, atol=1e-6)
 
 
 #: Cases where MindSpore 2.10's own gradient is wrong; refms is checked against float64 central
@@ -75,11 +64,11 @@ def test_gradient_matches_mindspore(name):
 
     def projected(*args):
         total = 0
-        for out, c in zip(_as_tuple(fn(*args)), cotangents):
+        for out, c in zip(as_tuple(fn(*args)), cotangents):
             total = total + (out * c).sum()
         return total
-    grads = _as_tuple(refms.grad(projected, grad_position=tuple(case["grad_positions"]))(
-        *_inputs(case)))
+    grads = as_tuple(refms.grad(projected, grad_position=tuple(case["grad_positions"]))(
+        *case_inputs(case)))
     for k, (g, expected) in enumerate(zip(grads, case["grads"])):
         np.testing.assert_allclose(g.asnumpy(), np.array(expected), rtol=1e-4, atol=1e-5,
                                    err_msg=f"{name} gradient {k}")
@@ -90,17 +79,10 @@ def test_graph_mode_matches_mindspore(name):
     case = RECORDED[name]
     fn, _ = CASES[name]
     refms.set_context(mode=refms.GRAPH_MODE)
-    run = fn if name in CELL_CASES else refms.jit(_calling(fn))
-    _check_outputs(name, _as_tuple(run(*_inputs(case))), case)
+    run = fn if name in CELL_CASES else refms.jit(calling(fn))
+    check_outputs(name, as_tuple(run(*case_inputs(case))), case, atol=1e-6)
 
 
-def _calling(fn):
-    """A def that calls ``fn``: the table's lambdas sit inside tuples, and a lambda compiled by
-    itself must have a line of its own (MindSpore's rule); called from a def it is parsed
-    wherever it sits."""
-    def call(*args):
-        return fn(*args)
-    return call
 
 
 @pytest.mark.parametrize("name", sorted(MINDSPORE_GRADIENT_BUGS))
@@ -114,14 +96,14 @@ def test_gradient_numerically(name):
     v = rng.standard_normal(x.shape)
 
     def value(array):
-        outs = _as_tuple(fn(refms.Tensor(array)))
+        outs = as_tuple(fn(refms.Tensor(array)))
         return sum(float((o.asnumpy() * c).sum()) for o, c in zip(outs, u))
     h = 1e-6
     numeric = (value(x + h * v) - value(x - h * v)) / (2 * h)
 
     def projected(t):
         total = 0
-        for o, c in zip(_as_tuple(fn(t)), u):
+        for o, c in zip(as_tuple(fn(t)), u):
             total = total + (o * refms.Tensor(c)).sum()
         return total
     grad = refms.grad(projected)(refms.Tensor(x)).asnumpy()

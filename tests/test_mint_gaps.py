@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 import refms
+from recorded_op_cases import case_inputs, as_tuple, check_outputs, projected, calling
 from refms import Tensor, mint
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -38,61 +39,32 @@ ERRORS = dict(record_mint_gaps.error_cases(refms))
 F = mint.nn.functional
 
 
-def _dtype(name):
-    return np.dtype(name.replace("Float", "float").replace("Int", "int").replace(
-        "Bool", "bool").lower())
 
 
-def _inputs(case, float64=False):
-    arrays = [np.array(v, dtype=_dtype(d)) for v, d in zip(case["inputs"], case["input_dtypes"])]
-    if float64:
-        arrays = [a.astype(np.float64) if a.dtype == np.float32 else a for a in arrays]
-    return [Tensor(a) for a in arrays]
 
 
-def _as_tuple(x):
-    return x if isinstance(x, tuple) else (x,)
 
 
-def _check_outputs(name, outs, case):
-    assert len(outs) == len(case["outputs"]), name
-    for k, (out, expected, dtype) in enumerate(zip(outs, case["outputs"], case["output_dtypes"])):
-        assert str(out.dtype) == dtype, f"{name} output {k} dtype"
-        np.testing.assert_allclose(out.asnumpy(), np.array(expected), rtol=1e-5, atol=1e-5,
-                                   err_msg=f"{name} output {k}")
 
 
-def _projected(fn, cotangents):
-    def projected(*args):
-        total = 0
-        for out, c in zip(_as_tuple(fn(*args)), cotangents):
-            if out.dtype in (refms.float32, refms.float64):
-                total = total + (out * Tensor(c, out.dtype)).sum()
-        return total
-    return projected
 
 
-def _calling(fn):
-    """A def that calls ``fn`` (a lambda inside a tuple is compiled through its caller)."""
-    def call(*args):
-        return fn(*args)
-    return call
 
 
 def central_difference_check(fn, inputs, positions, u, seed=7):
     """⟨∇ Σ fn·u, v⟩ equals the float64 central difference along a random direction v."""
     rng = np.random.default_rng(seed)
     v = [rng.standard_normal(inputs[k].shape) for k in positions]
-    projected = _projected(fn, u)
+    loss = projected(fn, u)
 
     def value(step):
         moved = list(inputs)
         for k, direction in zip(positions, v):
             moved[k] = Tensor(inputs[k].asnumpy() + step * direction)
-        return float(projected(*moved).asnumpy())
+        return float(loss(*moved).asnumpy())
     h = 1e-6
     numeric = (value(h) - value(-h)) / (2 * h)
-    grads = _as_tuple(refms.grad(projected, grad_position=tuple(positions))(*inputs))
+    grads = as_tuple(refms.grad(loss, grad_position=tuple(positions))(*inputs))
     analytic = sum(float((g.asnumpy() * direction).sum()) for g, direction in zip(grads, v))
     np.testing.assert_allclose(analytic, numeric, rtol=1e-5, atol=1e-7)
 
@@ -103,15 +75,15 @@ RECORDED_CASES = sorted(CASES)
 @pytest.mark.parametrize("name", RECORDED_CASES)
 def test_forward_matches_mindspore(name):
     fn, _ = CASES[name]
-    _check_outputs(name, _as_tuple(fn(*_inputs(RECORDED[name]))), RECORDED[name])
+    check_outputs(name, as_tuple(fn(*case_inputs(RECORDED[name]))), RECORDED[name])
 
 
 @pytest.mark.parametrize("name", RECORDED_CASES)
 def test_graph_mode_matches_mindspore(name):
     fn, _ = CASES[name]
     refms.set_context(mode=refms.GRAPH_MODE)
-    run = fn if name.startswith("nn.") else refms.jit(_calling(fn))   # a Cell compiles itself
-    _check_outputs(name, _as_tuple(run(*_inputs(RECORDED[name]))), RECORDED[name])
+    run = fn if name.startswith("nn.") else refms.jit(calling(fn))   # a Cell compiles itself
+    check_outputs(name, as_tuple(run(*case_inputs(RECORDED[name]))), RECORDED[name])
 
 
 @pytest.mark.parametrize("name", sorted(n for n in CASES if "grads" in RECORDED[n]))
@@ -119,8 +91,8 @@ def test_gradient_matches_mindspore(name):
     case = RECORDED[name]
     fn, _ = CASES[name]
     cotangents = [np.array(c, np.float32) for c in case["cotangents"]]
-    grads = _as_tuple(refms.grad(_projected(fn, cotangents),
-                                 grad_position=tuple(case["grad_positions"]))(*_inputs(case)))
+    grads = as_tuple(refms.grad(projected(fn, cotangents),
+                                 grad_position=tuple(case["grad_positions"]))(*case_inputs(case)))
     for k, (g, expected) in enumerate(zip(grads, case["grads"])):
         np.testing.assert_allclose(g.asnumpy(), np.array(expected), rtol=1e-4, atol=1e-4,
                                    err_msg=f"{name} gradient {k}")
@@ -130,7 +102,7 @@ def test_gradient_matches_mindspore(name):
 def test_gradient_numerically_float64(name):
     case = RECORDED[name]
     fn, _ = CASES[name]
-    inputs = _inputs(case, float64=True)
+    inputs = case_inputs(case, float64=True)
     positions = [k for k, t in enumerate(inputs) if t.dtype == refms.float64]
     rng = np.random.default_rng(3)
     u = [rng.standard_normal(np.array(o).shape) for o in case["outputs"]]
@@ -158,7 +130,7 @@ MODES = ["pynative", "graph"]
 
 def _run(fn, mode, *args):
     if mode == "graph":
-        return refms.jit(_calling(fn))(*args)
+        return refms.jit(calling(fn))(*args)
     return fn(*args)
 
 

@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 import refms
+from recorded_op_cases import case_inputs, as_tuple, check_outputs, projected, calling
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "recorders"))
@@ -74,38 +75,14 @@ MINDSPORE_GRADIENT_BUGS = {
 NUMERIC_INPUTS = {"ROIAlign": (0,)}
 
 
-def _dtype(name):
-    return np.dtype(name.replace("Float", "float").replace("Int", "int").replace(
-        "UInt", "uint").replace("Bool", "bool").lower())
 
 
-def _inputs(case, float64=False):
-    arrays = [np.array(v, dtype=_dtype(d)) for v, d in zip(case["inputs"], case["input_dtypes"])]
-    if float64:
-        arrays = [a.astype(np.float64) if a.dtype == np.float32 else a for a in arrays]
-    return [refms.Tensor(a) for a in arrays]
 
 
-def _as_tuple(x):
-    return x if isinstance(x, tuple) else (x,)
 
 
-def _check_outputs(name, outs, case):
-    assert len(outs) == len(case["outputs"]), name
-    for k, (out, expected, dtype) in enumerate(zip(outs, case["outputs"], case["output_dtypes"])):
-        assert str(out.dtype) == dtype, f"{name} output {k} dtype"
-        np.testing.assert_allclose(out.asnumpy(), np.array(expected), rtol=1e-5, atol=1e-5,
-                                   err_msg=f"{name} output {k}")
 
 
-def _projected(fn, cotangents):
-    def projected(*args):
-        total = 0
-        for out, c in zip(_as_tuple(fn(*args)), cotangents):
-            if out.dtype in (refms.float32, refms.float64):
-                total = total + (out * refms.Tensor(c, out.dtype)).sum()
-        return total
-    return projected
 
 
 FORWARD = sorted(n for n in CASES if n in RECORDED and n not in RANDOM_CASES)
@@ -115,7 +92,7 @@ FORWARD = sorted(n for n in CASES if n in RECORDED and n not in RANDOM_CASES)
 def test_forward_matches_mindspore(name):
     case = RECORDED[name]
     fn, _ = CASES[name]
-    _check_outputs(name, _as_tuple(fn(*_inputs(case))), case)
+    check_outputs(name, as_tuple(fn(*case_inputs(case))), case)
 
 
 @pytest.mark.parametrize("name", sorted(n for n in FORWARD if "grads" in RECORDED[n]
@@ -124,8 +101,8 @@ def test_gradient_matches_mindspore(name):
     case = RECORDED[name]
     fn, _ = CASES[name]
     cotangents = [np.array(c, np.float32) for c in case["cotangents"]]
-    grads = _as_tuple(refms.grad(_projected(fn, cotangents),
-                                 grad_position=tuple(case["grad_positions"]))(*_inputs(case)))
+    grads = as_tuple(refms.grad(projected(fn, cotangents),
+                                 grad_position=tuple(case["grad_positions"]))(*case_inputs(case)))
     for k, (g, expected) in enumerate(zip(grads, case["grads"])):
         np.testing.assert_allclose(g.asnumpy(), np.array(expected), rtol=1e-4, atol=1e-4,
                                    err_msg=f"{name} gradient {k}")
@@ -143,7 +120,7 @@ def test_gradient_numerically_float64(name):
     """⟨refms gradient, v⟩ equals the float64 central difference of ``Σ out·u`` along ``v``."""
     case = RECORDED[name]
     fn, _ = CASES[name]
-    inputs = _inputs(case, float64=True)
+    inputs = case_inputs(case, float64=True)
     positions = [k for k, t in enumerate(inputs) if t.dtype == refms.float64]
     for prefix, chosen in NUMERIC_INPUTS.items():
         if name.startswith(prefix):
@@ -151,16 +128,16 @@ def test_gradient_numerically_float64(name):
     rng = np.random.default_rng(7)
     u = [rng.standard_normal(np.array(o).shape) for o in case["outputs"]]
     v = [rng.standard_normal(inputs[k].shape) for k in positions]
-    projected = _projected(fn, u)
+    loss = projected(fn, u)
 
     def value(step):
         moved = list(inputs)
         for k, direction in zip(positions, v):
             moved[k] = refms.Tensor(inputs[k].asnumpy() + step * direction)
-        return float(projected(*moved).asnumpy())
+        return float(loss(*moved).asnumpy())
     h = 1e-6
     numeric = (value(h) - value(-h)) / (2 * h)
-    grads = _as_tuple(refms.grad(projected, grad_position=tuple(positions))(*inputs))
+    grads = as_tuple(refms.grad(loss, grad_position=tuple(positions))(*inputs))
     analytic = sum(float((g.asnumpy() * direction).sum()) for g, direction in zip(grads, v))
     np.testing.assert_allclose(analytic, numeric, rtol=1e-5, atol=1e-7)
 
@@ -170,17 +147,10 @@ def test_graph_mode_matches_mindspore(name):
     case = RECORDED[name]
     fn, _ = CASES[name]
     refms.set_context(mode=refms.GRAPH_MODE)
-    run = fn if name in CELL_CASES else refms.jit(_calling(fn))
-    _check_outputs(name, _as_tuple(run(*_inputs(case))), case)
+    run = fn if name in CELL_CASES else refms.jit(calling(fn))
+    check_outputs(name, as_tuple(run(*case_inputs(case))), case)
 
 
-def _calling(fn):
-    """A def that calls ``fn``: the table's lambdas sit inside tuples, and a lambda compiled by
-    itself must have a line of its own (MindSpore's rule); called from a def it is parsed
-    wherever it sits."""
-    def call(*args):
-        return fn(*args)
-    return call
 
 
 @pytest.mark.parametrize("name", sorted(ERRORS))
@@ -199,7 +169,7 @@ def test_random_choice_matches_mindspore_in_kind(name):
     found, zero rows after them."""
     case = RECORDED[name]
     fn, _ = CASES[name]
-    (x,) = _inputs(case)
+    (x,) = case_inputs(case)
     index, mask = fn(x)
     for out, expected, dtype in zip((index, mask), case["outputs"], case["output_dtypes"]):
         assert str(out.dtype) == dtype and tuple(out.shape) == np.array(expected).shape

@@ -1,0 +1,58 @@
+"""Replaying op cases recorded on MindSpore 2.10 (``tests/recorders/record_api_ops.py``,
+``record_vision_ops.py``, ``record_mint_gaps.py``): a recorded case holds its inputs and
+outputs as nested lists with MindSpore's dtype names ("Float32", "Int64", ...), and, for
+gradients, the cotangents it projected the outputs on.  The test modules of those recorders
+share these helpers."""
+import numpy as np
+
+import refms
+
+
+def numpy_dtype(name):
+    """MindSpore's dtype name ("Float32", "UInt8", "Bool") as a numpy dtype."""
+    return np.dtype(name.replace("Float", "float").replace("Int", "int").replace(
+        "UInt", "uint").replace("Bool", "bool").lower())
+
+
+def case_inputs(case, float64=False):
+    """The case's inputs as Tensors of their recorded dtypes (float32 ones as float64 when
+    ``float64``, for central differences)."""
+    arrays = [np.array(v, dtype=numpy_dtype(d))
+              for v, d in zip(case["inputs"], case["input_dtypes"])]
+    if float64:
+        arrays = [a.astype(np.float64) if a.dtype == np.float32 else a for a in arrays]
+    return [refms.Tensor(a) for a in arrays]
+
+
+def as_tuple(x):
+    return x if isinstance(x, tuple) else (x,)
+
+
+def check_outputs(name, outs, case, atol=1e-5):
+    """Each output has the recorded dtype and values (rtol 1e-5)."""
+    assert len(outs) == len(case["outputs"]), name
+    for k, (out, expected, dtype) in enumerate(zip(outs, case["outputs"], case["output_dtypes"])):
+        assert str(out.dtype) == dtype, f"{name} output {k} dtype"
+        np.testing.assert_allclose(out.asnumpy(), np.array(expected), rtol=1e-5, atol=atol,
+                                   err_msg=f"{name} output {k}")
+
+
+def projected(fn, cotangents):
+    """Σ_k ⟨fn(...)_k, cotangents_k⟩ over the floating outputs: a scalar whose gradient is the
+    vector-Jacobian product MindSpore recorded."""
+    def project(*args):
+        total = 0
+        for out, c in zip(as_tuple(fn(*args)), cotangents):
+            if out.dtype in (refms.float32, refms.float64):
+                total = total + (out * refms.Tensor(c, out.dtype)).sum()
+        return total
+    return project
+
+
+def calling(fn):
+    """A def that calls ``fn``: the case tables' lambdas sit inside tuples, and a lambda
+    compiled by itself must have a line of its own (MindSpore's rule); called from a def it
+    is parsed wherever it sits."""
+    def call(*args):
+        return fn(*args)
+    return call
