@@ -8,9 +8,12 @@ import math
 
 from .. import dtype as mstype
 from ..ops import functional as F
+from ..ops.prims.trig import Atan2
 
 LN2 = math.log(2.0)
 LN10 = math.log(10.0)
+
+_ATAN2 = Atan2()
 
 
 def _float(x):
@@ -218,17 +221,9 @@ def atan(input):                                        # noqa: A002
 
 
 def atan2(input, other):                                # noqa: A002
-    """The angle of the point (other, input): 2·arctan(y / (√(x² + y²) + x)) (the half-angle
-    formula), and π where y = 0 < −x."""
-    y, x = _float(input), _float(other)
-    radius = F.sqrt(F.add(F.mul(x, x), F.mul(y, y)))
-    denominator = F.add(radius, x)
-    on_negative_axis = F.logical_and(F.equal(y, 0), F.less(x, 0))
-    safe = F.select(on_negative_axis, F.ones_like(denominator), denominator)
-    half = F.atan(F.div(y, safe))
-    both_zero = F.logical_and(F.equal(y, 0), F.equal(x, 0))
-    angle = F.select(both_zero, F.zeros_like(half), half * 2)
-    return F.select(on_negative_axis, F.fill(angle.dtype, tuple(angle.shape), math.pi), angle)
+    """The angle of the point (other, input), in (−π, π] (``ops.Atan2``; integers compute in
+    Float32)."""
+    return _ATAN2(_float(input), _float(other))
 
 
 def sinh(input):                                        # noqa: A002

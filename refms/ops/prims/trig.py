@@ -1,7 +1,8 @@
-"""Inverse trigonometric functions: Asin, Acos, Atan (``mint.asin``, ``mint.acos``, ``mint.atan``).
+"""Inverse trigonometric functions: Asin, Acos, Atan and Atan2 (``mint.asin``, ``mint.acos``,
+``mint.atan``, ``mint.atan2``).
 
 They cannot be composed from the other primitives, so each is one here; the
-hyperbolic functions and ``atan2`` are compositions (:mod:`refms.mint`).
+hyperbolic functions are compositions (:mod:`refms.mint`).
 Floating inputs only, as the other transcendental ops (``_FloatOnlyUnary``).
 """
 from ... import kernels
