@@ -374,7 +374,12 @@ def sparse_softmax_cross_entropy(logits, labels, is_grad, op="SparseSoftmaxCross
 def gemm(a, b, trans_a, trans_b, m, n, k, batch, stride_a, stride_b, op="MatMul"):
     """C[batch] = op(A) op(B) for contiguous row-major A, B; by cuBLAS or our tiled kernel."""
     rt = a.runtime
-    c = rt.empty((batch, m, n) if batch != 1 else (m, n), a.dtype)
+    shape = (batch, m, n) if batch != 1 else (m, n)
+    if k == 0:              # empty sums are zero; cuBLAS rejects the zero leading dimension
+        return fill(rt, shape, a.dtype, 0, op)
+    c = rt.empty(shape, a.dtype)
+    if c.size == 0:
+        return c
     lda = m if trans_a else k
     ldb = k if trans_b else n
     if cublas.chosen(rt) == "cublas" and a.dtype in codes.FLOAT_DTYPES:
