@@ -549,7 +549,8 @@ def choose(self, choices, mode="clip"):
 
 
 def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """``Tensor.allclose(other, rtol, atol, equal_nan)``: whether all |x − y| ≤ atol + rtol·|y|."""
+    """``Tensor.allclose(other, rtol, atol, equal_nan)``: whether every
+    ``|x − y| ≤ atol + rtol·|y|``."""
     return bool(_ops().isclose(self, other, rtol, atol, equal_nan).all())
 
 #: Methods that are one functional op with the tensor first.

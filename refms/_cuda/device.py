@@ -23,6 +23,7 @@ point: the error is raised by the op that caused it, at the cost of waiting for 
 GPU after every op -- the switch MindSpore documents for debugging.
 """
 import ctypes
+import math
 import weakref
 from collections import defaultdict
 
@@ -117,7 +118,7 @@ class Runtime:
         self.is_shim = bool(library.refms_cuda_is_shim())
         self.allocator = CachingAllocator(library)
         self.synchronous = None          # None: follow the context's pynative_synchronize
-        self._pending = []               # launches since the last synchronizing point (labels)
+        self._pending = []               # launches since the last synchronizing point (op, primitive)
         self._ids = {}                   # launch id -> (op, primitive), for the error record
         self._next_id = 1
 
@@ -145,7 +146,7 @@ class Runtime:
     def call_done(self, op):
         """Bookkeeping after a launch for ``op`` (also for cuBLAS calls on our stream)."""
         if len(self._pending) < 64:
-            self._pending.append(_who(op, kernels.current_primitive()))
+            self._pending.append((op, kernels.current_primitive()))   # named only on error
         if self.is_synchronous():
             self.synchronize(point=f"'{op}' (pynative_synchronize=True)")
 
@@ -180,7 +181,7 @@ class Runtime:
     def empty(self, shape, dtype):
         dtype = np.dtype(dtype)
         shape = tuple(int(s) for s in shape)
-        nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+        nbytes = math.prod(shape) * dtype.itemsize
         allocation = self.allocator.allocate(nbytes) if nbytes else None
         return DeviceArray(self, allocation, shape, dtype)
 
@@ -211,8 +212,8 @@ def _who(op, primitive):
     return f"'{primitive}' (CUDA kernel '{op}')"
 
 
-def _names(ops):
-    unique = list(dict.fromkeys(ops))
+def _names(launches):
+    unique = list(dict.fromkeys(_who(op, primitive) for op, primitive in launches))
     return ", ".join(unique[-8:]) or "(none recorded)"
 
 
@@ -235,7 +236,7 @@ class DeviceArray:
 
     @property
     def size(self):
-        return int(np.prod(self.shape, dtype=np.int64))
+        return math.prod(self.shape)
 
     @property
     def nbytes(self):
@@ -257,9 +258,9 @@ class DeviceArray:
         """A view with another shape (the array must be contiguous)."""
         shape = tuple(int(s) for s in shape)
         if -1 in shape:
-            known = int(np.prod([s for s in shape if s != -1], dtype=np.int64))
+            known = math.prod(s for s in shape if s != -1)
             shape = tuple(self.size // max(known, 1) if s == -1 else s for s in shape)
-        if int(np.prod(shape, dtype=np.int64)) != self.size:
+        if math.prod(shape) != self.size:
             raise ValueError(f"cannot reshape a device array of shape {self.shape} to {shape}")
         if not self.is_contiguous():
             raise ValueError("reshape of a non-contiguous device array; copy it first")

@@ -1185,6 +1185,18 @@ def _run_conv2d_bn_act(ms, x, w, activation):
 register("nn.Conv2dBnAct", lambda rng: case(rand(rng, (1, 2, 4, 4)), rand(rng, (3, 2, 3, 3)),
                                             [None, "relu"][int(rng.integers(2))]))
 
+
+@call("nn.DenseBnAct")
+def _run_dense_bn_act(ms, x, w, b, activation):
+    cell = ms.nn.DenseBnAct(w.shape[1], w.shape[0], has_bn=True, activation=activation)
+    _set(ms, cell.dense, weight=w, bias=b)
+    cell.set_train(False)
+    return cell(x)
+
+
+register("nn.DenseBnAct", lambda rng: case(rand(rng, (3, 4)), rand(rng, (2, 4)), rand(rng, (2,)),
+                                           [None, "relu", "logsoftmax"][int(rng.integers(3))]))
+
 #: Learning-rate schedules: name -> constructor arguments (called on a global step).
 SCHEDULES = {
     "ExponentialDecayLR": dict(learning_rate=0.1, decay_rate=0.9, decay_steps=4),
@@ -1268,6 +1280,19 @@ _metric("TopKCategoricalAccuracy", lambda rng: case(rand(rng, (5, 4)),
                                                     grad=False, k=2))
 _metric("MAE", lambda rng: case(rand(rng, (4, 3)), rand(rng, (4, 3)), grad=False))
 _metric("MSE", lambda rng: case(rand(rng, (4, 3)), rand(rng, (4, 3)), grad=False))
+for _name, _kw in (("Precision", {}), ("Recall", {}), ("F1", {}), ("Fbeta", {"beta": 0.5})):
+    _metric(_name, lambda rng, _kw=_kw: case(rand(rng, (6, 3)),
+                                             rng.integers(0, 3, 6).astype(np.int32),
+                                             grad=False, **_kw))
+_metric("ConfusionMatrix", lambda rng: case(rng.integers(0, 3, 6).astype(np.int32),
+                                            rng.integers(0, 3, 6).astype(np.int32),
+                                            grad=False, num_classes=3))
+_metric("Perplexity", lambda rng: case(
+    (lambda p: (p / p.sum(axis=1, keepdims=True)).astype(np.float32))(rng.uniform(0.1, 1, (4, 3))),
+    rng.integers(0, 3, 4).astype(np.int32), grad=False))
+_metric("Dice", lambda rng: case(rng.uniform(0, 1, (2, 3)).astype(np.float32),
+                                 (rng.uniform(0, 1, (2, 3)) > 0.5).astype(np.float32), grad=False))
+_metric("CosineSimilarity", lambda rng: case(rand(rng, (4, 3)), grad=False))
 
 
 # ---- added with the layers of issue 13 (tensor_* aliases, channel dropout, recurrent layers)
