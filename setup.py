@@ -57,6 +57,11 @@ OPENMP_PROBE = "#include <omp.h>\nint main(void) { return omp_get_max_threads() 
 class optional_build_ext(build_ext):
     """build_ext that turns any failure into a warning unless REFMS_STRICT_BUILD=1."""
 
+    def finalize_options(self):
+        super().finalize_options()
+        if self.parallel is None:                  # compile the twins side by side
+            self.parallel = os.cpu_count() or 1
+
     def run(self):
         self.building_in_place = self.inplace    # setuptools clears it while building
         try:

@@ -28,8 +28,14 @@ echo "load: $(uptime)"
 echo "== build and install (nvcc for sm_90 + compute_90 PTX; the Cython kernels)"
 start=$(date +%s)
 if ! "$PYTHON" -m pip install --quiet --no-build-isolation --no-deps -e .; then
-    echo "the build failed (REFMS_CUDA=1 makes a failed CUDA build fatal)"
-    exit 1
+    # An older setuptools than pyproject.toml names cannot install; the in-place build
+    # needs none of that, and PYTHONPATH then finds the package.
+    echo "pip install -e . failed; building in place instead"
+    if ! "$PYTHON" setup.py -q build_ext --inplace; then
+        echo "the build failed (REFMS_CUDA=1 makes a failed CUDA build fatal)"
+        exit 1
+    fi
+    export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
 fi
 echo "build and install: $(( $(date +%s) - start )) s"
 
