@@ -247,3 +247,79 @@ for cls in (Returns, ReturnsAfterAssign):
     print(type(result).__name__, result)
 """,
 })
+
+# an optimizer step inside construct, then the network again: the second call reads the
+# updated weights (the products before and after the step are different nodes)
+PROGRAMS["optimizer_step_then_evaluate"] = """
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops, Tensor, Parameter, ParameterTuple
+ms.set_context(mode=ms.GRAPH_MODE)
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.array([2.0, 3.0], np.float32)), name="w")
+
+    def construct(self, x):
+        return (x * self.w).sum()
+
+
+class Step(nn.Cell):
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+        self.weights = ParameterTuple(net.trainable_params())
+        self.opt = nn.SGD(self.weights, 0.1)
+        self.grad = ops.GradOperation(get_by_list=True)
+
+    def construct(self, x):
+        before = self.net(x)
+        grads = self.grad(self.net, self.weights)(x)
+        self.opt(grads)
+        after = self.net(x)
+        return before, after, x * self.net.w
+
+
+net = Net()
+step = Step(net)
+x = Tensor(np.array([1.0, 2.0], np.float32))
+print(step(x))
+print(step(x))
+print(net.w.value())
+"""
+
+# a step counter Parameter read before and after assign_add, and in an if; a while loop
+# whose condition reads a Parameter its body increments
+PROGRAMS["parameter_counter_and_loop"] = """
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops, Tensor, Parameter
+ms.set_context(mode=ms.GRAPH_MODE)
+class Counter(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.step = Parameter(Tensor(0, ms.int32), name="step", requires_grad=False)
+    def construct(self, x):
+        before = self.step * 1
+        ops.assign_add(self.step, Tensor(1, ms.int32))
+        if self.step > 2:
+            x = x * 2
+        return x, before, self.step * 1
+class Loop(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.i = Parameter(Tensor(0, ms.int32), name="i", requires_grad=False)
+    def construct(self, x):
+        ops.assign(self.i, Tensor(0, ms.int32))
+        while self.i < 3:
+            ops.assign_add(self.i, Tensor(1, ms.int32))
+            x = x * 2
+        return x, self.i * 1
+c = Counter()
+x = Tensor(np.array([1.0], np.float32))
+for _ in range(4):
+    print(c(x))
+print(Loop()(x))
+"""
