@@ -422,12 +422,15 @@ class Tensor:
 
     def max(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
         """Maximum over ``axis``; over all axes (``axis=None``) the result is 0-d even with
-        ``keepdims=True`` (MindSpore 2.10)."""
-        return F.reduce_max(self, _axis_arg(axis), keepdims and axis is not None)
+        ``keepdims=True`` (MindSpore 2.10).  With ``initial``/``where`` or ``return_indices``
+        and an int ``axis`` it is :func:`refms.ops.max` (values, and indices when asked);
+        with a tuple of axes, :func:`refms.ops.amax`'s reduction."""
+        return _extremum(self, axis, keepdims, initial, where, return_indices, True)
 
     def min(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
-        """Minimum over ``axis``; 0-d for ``axis=None`` whatever ``keepdims`` (MindSpore 2.10)."""
-        return F.reduce_min(self, _axis_arg(axis), keepdims and axis is not None)
+        """Minimum over ``axis``; 0-d for ``axis=None`` whatever ``keepdims`` (MindSpore 2.10);
+        ``initial``, ``where`` and ``return_indices`` as :meth:`max`."""
+        return _extremum(self, axis, keepdims, initial, where, return_indices, False)
 
     def argmax(self, axis=None, keepdims=False):
         return F.argmax(self, axis, keepdims)
@@ -518,11 +521,11 @@ class Tensor:
     def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
         return F.norm(self, ord, dim, keepdim, dtype=dtype)
 
-    def amax(self, axis=None, keepdims=False):
-        return F.amax(self, axis, keepdims)
+    def amax(self, axis=None, keepdims=False, *, initial=None, where=None):
+        return F.amax(self, axis, keepdims, initial=initial, where=where)
 
-    def amin(self, axis=None, keepdims=False):
-        return F.amin(self, axis, keepdims)
+    def amin(self, axis=None, keepdims=False, *, initial=None, where=None):
+        return F.amin(self, axis, keepdims, initial=initial, where=where)
 
     def register_hook(self, hook_fn):
         """Call ``hook_fn(grad)`` with this tensor's gradient during backward (semantics 5.1);
@@ -676,6 +679,20 @@ def _shape_arg(shape):
     if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
         return tuple(shape[0])
     return tuple(shape)
+
+
+def _extremum(x, axis, keepdims, initial, where, return_indices, largest):
+    """Tensor.max / Tensor.min (MindSpore 2.10's ``deprecated_tensor_max``)."""
+    plain = initial is None and (where is None or where is True)
+    if isinstance(axis, (list, tuple)) or (plain and not return_indices):
+        if not plain:
+            reduce = F.amax if largest else F.amin
+            return reduce(x, tuple(axis), keepdims, initial=initial, where=where)
+        reduce = F.reduce_max if largest else F.reduce_min
+        return reduce(x, _axis_arg(axis), keepdims and axis is not None)
+    pick = F.max if largest else F.min
+    values, indices = pick(x, axis, keepdims, initial=initial, where=where)
+    return (values, indices) if return_indices else values
 
 
 def _axis_arg(axis):

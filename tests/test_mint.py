@@ -506,17 +506,6 @@ NOT_PROVIDED = {
         "triangular_solve": "no triangular-solve primitive",
     },
     "mint.linalg": {"qr": "no QR-factorization primitive"},
-    "mint.nn": {
-        "AdaptiveAvgPool3d": "no 3-D adaptive pooling",
-        "Conv3d": "no 3-D convolution in mint (refms.nn.Conv3d has MindSpore's signature)",
-        "MaxUnpool2d": "no max-unpooling primitive",
-        "SyncBatchNorm": "no cross-device batch statistics",
-    },
-    "mint.nn.functional": {
-        "adaptive_avg_pool3d": "no 3-D adaptive pooling",
-        "conv3d": "no 3-D convolution in mint",
-        "max_unpool2d": "no max-unpooling primitive",
-    },
 }
 
 

@@ -1,0 +1,181 @@
+"""mint names whose MindSpore 2.10 kernels exist only on Ascend ("The kernel Conv3DExt
+unregistered" on CPU): ``mint.nn.functional.conv3d`` / ``mint.nn.Conv3d``,
+``adaptive_avg_pool3d`` / ``AdaptiveAvgPool3d``, ``max_unpool2d`` / ``MaxUnpool2d``, and
+``mint.nn.SyncBatchNorm``.  Values come from their definitions written as explicit loops
+over numpy arrays (an independent reference); gradients from float64 central differences.
+"""
+import numpy as np
+import pytest
+
+import refms
+from recorded_op_cases import calling, central_difference_check
+from refms import Tensor, mint
+
+F = mint.nn.functional
+MODES = ["pynative", "graph"]
+
+
+def _run(fn, mode, *args):
+    if mode == "graph":
+        return refms.jit(calling(fn))(*args)
+    return fn(*args)
+
+
+# -- conv3d ------------------------------------------------------------------------------------
+
+def conv3d_by_loops(x, w, bias, stride, padding, dilation, groups):
+    """out[n, o, a, b, c] = Σ x_pad[n, g·Cg + ci, a·s + i·d, b·s + j·d, c·s + k·d]·w[o, ci, i, j, k]."""
+    n, c_in, *_ = x.shape
+    c_out, per_group, kd, kh, kw = w.shape
+    (pd, ph, pw), (sd, sh, sw), (dd, dh, dw) = padding, stride, dilation
+    xp = np.pad(x, ((0, 0), (0, 0), (pd, pd), (ph, ph), (pw, pw)))
+    sizes = [(xp.shape[2 + a] - d * (k - 1) - 1) // s + 1 for a, k, s, d in
+             zip(range(3), (kd, kh, kw), (sd, sh, sw), (dd, dh, dw))]
+    out = np.zeros((n, c_out) + tuple(sizes))
+    outs_per_group = c_out // groups
+    for o in range(c_out):
+        g = o // outs_per_group
+        for a, b, c in np.ndindex(*sizes):
+            total = np.zeros(n)
+            for ci, i, j, k in np.ndindex(per_group, kd, kh, kw):
+                total += xp[:, g * per_group + ci, a * sd + i * dd, b * sh + j * dh,
+                            c * sw + k * dw] * w[o, ci, i, j, k]
+            out[:, o, a, b, c] = total + (bias[o] if bias is not None else 0)
+    return out
+
+
+CONVS = [   # (x shape, w shape, stride, padding, dilation, groups)
+    ((1, 2, 3, 4, 4), (3, 2, 2, 2, 3), (1, 1, 1), (0, 0, 0), (1, 1, 1), 1),
+    ((2, 4, 4, 3, 5), (4, 2, 2, 1, 2), (2, 1, 2), (1, 0, 1), (1, 1, 2), 2),
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("xs,ws,stride,padding,dilation,groups", CONVS)
+def test_conv3d_follows_the_definition(xs, ws, stride, padding, dilation, groups, mode):
+    rng = np.random.default_rng(31)
+    x, w, bias = rng.standard_normal(xs), rng.standard_normal(ws), rng.standard_normal(ws[0])
+
+    def call(a, b, c):
+        return F.conv3d(a, b, c, stride, padding, dilation, groups)
+    out = _run(call, mode, *[Tensor(v.astype(np.float32)) for v in (x, w, bias)])
+    want = conv3d_by_loops(x, w, bias, stride, padding, dilation, groups)
+    np.testing.assert_allclose(out.asnumpy(), want, rtol=1e-4, atol=1e-4)
+    central_difference_check(call, [Tensor(x), Tensor(w), Tensor(bias)], [0, 1, 2],
+                             [rng.standard_normal(want.shape)])
+
+
+def test_conv3d_same_unbatched_and_cell():
+    rng = np.random.default_rng(32)
+    x = rng.standard_normal((2, 3, 4, 5)).astype(np.float32)
+    w = rng.standard_normal((3, 2, 3, 3, 3)).astype(np.float32)
+    out = F.conv3d(Tensor(x), Tensor(w), padding="same")
+    np.testing.assert_allclose(out.asnumpy(), conv3d_by_loops(x[None], w, None, (1,) * 3,
+                                                              (1,) * 3, (1,) * 3, 1)[0],
+                               rtol=1e-4, atol=1e-4)
+    net = mint.nn.Conv3d(2, 4, (1, 2, 3), stride=(1, 2, 1), padding=1)
+    assert tuple(net.weight.shape) == (4, 2, 1, 2, 3) and tuple(net.bias.shape) == (4,)
+    bound = 1 / np.sqrt(2 * 1 * 2 * 3)
+    assert np.abs(net.bias.asnumpy()).max() <= bound
+    got = net(Tensor(x[None])).asnumpy()
+    want = conv3d_by_loops(x[None], net.weight.asnumpy(), net.bias.asnumpy(), (1, 2, 1),
+                           (1, 1, 1), (1, 1, 1), 1)
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+    with pytest.raises(ValueError):
+        F.conv3d(Tensor(x[None]), Tensor(w[:, :1]))      # 2 input channels, weight wants 1
+
+
+# -- adaptive_avg_pool3d -----------------------------------------------------------------------
+
+def adaptive_avg_by_loops(x, out):
+    """cell (a, b, c) = mean of the box ⌊a·D/oD⌋ … ⌈(a+1)·D/oD⌉ − 1 (likewise H, W)."""
+    sizes = x.shape[-3:]
+    result = np.zeros(x.shape[:-3] + tuple(out))
+    for cell in np.ndindex(*out):
+        box = tuple(slice(i * n // o, -(-(i + 1) * n // o)) for i, n, o in zip(cell, sizes, out))
+        result[(Ellipsis,) + cell] = x[(Ellipsis,) + box].mean(axis=(-3, -2, -1))
+    return result
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape,output_size,resolved", [
+    ((2, 3, 5, 7, 4), (2, 3, 3), (2, 3, 3)),
+    ((3, 4, 6, 5), 3, (3, 3, 3)),
+    ((1, 2, 3, 5, 4), (None, 2, 4), (3, 2, 4)),
+])
+def test_adaptive_avg_pool3d_is_the_mean_of_each_bin(shape, output_size, resolved, mode):
+    rng = np.random.default_rng(33)
+    x = rng.standard_normal(shape)
+    out = _run(lambda t: F.adaptive_avg_pool3d(t, output_size), mode, Tensor(x.astype(np.float32)))
+    want = adaptive_avg_by_loops(x, resolved)
+    np.testing.assert_allclose(out.asnumpy(), want, rtol=1e-5, atol=1e-6)
+    cell = mint.nn.AdaptiveAvgPool3d(output_size)(Tensor(x.astype(np.float32)))
+    np.testing.assert_allclose(cell.asnumpy(), want, rtol=1e-5, atol=1e-6)
+    central_difference_check(lambda t: F.adaptive_avg_pool3d(t, output_size), [Tensor(x)], [0],
+                             [rng.standard_normal(want.shape)])
+
+
+def test_adaptive_avg_pool3d_bad_input():
+    with pytest.raises(ValueError):
+        F.adaptive_avg_pool3d(Tensor(np.ones((2, 3, 4), np.float32)), 2)
+    with pytest.raises(ValueError):
+        F.adaptive_avg_pool3d(Tensor(np.ones((1, 2, 3, 4), np.float32)), (0, 1, 1))
+
+
+# -- max_unpool2d ------------------------------------------------------------------------------
+
+def unpool_by_loops(values, indices, height, width):
+    out = np.zeros(values.shape[:-2] + (height * width,))
+    for lead in np.ndindex(*values.shape[:-2]):
+        for i, j in np.ndindex(*values.shape[-2:]):
+            out[lead + (indices[lead + (i, j)],)] = values[lead + (i, j)]
+    return out.reshape(values.shape[:-2] + (height, width))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_max_unpool2d_puts_each_maximum_back(mode):
+    """max_unpool2d(max_pool2d(x, return_indices)) keeps each window's maximum in place."""
+    rng = np.random.default_rng(34)
+    x = rng.standard_normal((2, 3, 4, 6)).astype(np.float32)
+    values, indices = F.max_pool2d(Tensor(x), 2, return_indices=True)
+    out = _run(lambda v, i: F.max_unpool2d(v, i, 2), mode, values, indices)
+    want = unpool_by_loops(values.asnumpy(), indices.asnumpy(), 4, 6)
+    np.testing.assert_array_equal(out.asnumpy(), want)
+    kept = want != 0
+    np.testing.assert_array_equal(out.asnumpy()[kept], x[kept])
+    assert kept.reshape(2, 3, 2, 2, 3, 2).sum(axis=(3, 5)).max() == 1   # one per window
+
+
+def test_max_unpool2d_output_size_stride_padding_cell_and_gradient():
+    rng = np.random.default_rng(35)
+    values = rng.standard_normal((3, 2, 3))                  # unbatched (C, H, W)
+    indices = np.stack([rng.permutation(5 * 7)[:6].reshape(2, 3) for _ in range(3)])
+    out = mint.nn.MaxUnpool2d(3, stride=2, padding=1)(Tensor(values.astype(np.float32)),
+                                                       Tensor(indices), (5, 7))
+    np.testing.assert_array_equal(out.asnumpy(), unpool_by_loops(values, indices, 5, 7)
+                                  .astype(np.float32))
+    default = F.max_unpool2d(Tensor(values.astype(np.float32)), Tensor(indices % 9), 3, 2, 1)
+    assert default.shape == (3, (2 - 1) * 2 - 2 + 3, (3 - 1) * 2 - 2 + 3)
+    central_difference_check(lambda v: F.max_unpool2d(v, Tensor(indices), 3, 2, 1, (5, 7)),
+                             [Tensor(values)], [0], [rng.standard_normal((3, 5, 7))])
+    with pytest.raises(ValueError):
+        F.max_unpool2d(Tensor(values.astype(np.float32)), Tensor(indices[:, :1]), 2)
+
+
+# -- SyncBatchNorm -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("training", [True, False])
+def test_sync_batch_norm_on_one_device_is_batch_norm(training):
+    """On one device the whole batch is the device's batch: BatchNorm2d's outputs and running
+    statistics, for a 4-D and a 3-D input."""
+    rng = np.random.default_rng(36)
+    for shape, plain_cls in (((4, 3, 2, 5), mint.nn.BatchNorm2d), ((4, 3, 6), mint.nn.BatchNorm1d)):
+        x = Tensor(rng.standard_normal(shape).astype(np.float32))
+        sync = mint.nn.SyncBatchNorm(3, momentum=0.3, process_group="group0")
+        plain = plain_cls(3, momentum=0.3)
+        sync.set_train(training)
+        plain.set_train(training)
+        np.testing.assert_allclose(sync(x).asnumpy(), plain(x).asnumpy(), rtol=1e-6, atol=1e-6)
+        np.testing.assert_allclose(sync.running_mean.asnumpy(), plain.running_mean.asnumpy())
+        np.testing.assert_allclose(sync.running_var.asnumpy(), plain.running_var.asnumpy())
+    assert sync.process_group == "group0"
