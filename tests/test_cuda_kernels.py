@@ -510,6 +510,21 @@ def test_apply_momentum(rt, nesterov):
     close(daccum.numpy(), accum, np.float64)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("nesterov", [False, True])
+def test_apply_momentum_device_scalars_equals_the_cpu_kernel(rt, dtype, nesterov):
+    var, accum = rand(1000, dtype=dtype), rand(1000, dtype=dtype)
+    lr, momentum = np.asarray(0.1, dtype), np.asarray(0.9, dtype)
+    dvar, daccum = rt.to_device(var), rt.to_device(accum)
+    dlr, dmomentum = rt.to_device(lr), rt.to_device(momentum)
+    for _ in range(3):
+        grad = rand(1000, dtype=dtype)
+        ops.apply_momentum_device_scalars(dvar, daccum, rt.to_device(grad), dlr, dmomentum, nesterov)
+        reference_kernel("apply_momentum")(var, accum, grad, lr, momentum, nesterov)
+    close(dvar.numpy(), var, dtype)
+    close(daccum.numpy(), accum, dtype)
+
+
 @pytest.mark.parametrize("momentum,dampening,weight_decay,nesterov",
                          [(0.0, 0.0, 0.0, False), (0.9, 0.1, 0.01, False), (0.9, 0.0, 0.0, True)])
 def test_sgd(rt, momentum, dampening, weight_decay, nesterov):
@@ -905,6 +920,7 @@ KERNEL_TESTS = {
     "batch_norm_kernel": "test_batch_norm_statistics_and_forward",
     "batch_norm_backward_kernel": "test_batch_norm_backward",
     "apply_momentum_kernel": "test_apply_momentum",
+    "apply_momentum_device_scalars_kernel": "test_apply_momentum_device_scalars_equals_the_cpu_kernel",
     "sgd_kernel": "test_sgd",
     "adam_kernel": "test_adam",
     "philox_kernel": "test_philox_known_answer",

@@ -513,12 +513,18 @@ def moving_average(variable, value, momentum):
 
 def apply_momentum(variable, accumulation, gradient, lr, momentum, use_nesterov):
     """v <- momentum v + g;  p <- p - lr v (Nesterov: p <- p - (lr g + lr momentum v)), in
-    place, with the device's elementwise kernels (lr and momentum stay on the device: no read)."""
+    place; lr and momentum stay on the device (no read).  Scalar lr and momentum: one fused
+    kernel; otherwise (broadcast shapes) the device's elementwise kernels."""
     if not _floats(variable) or not variable.is_contiguous() or not accumulation.is_contiguous():
         return _on_host("apply_momentum", variable, accumulation, gradient, lr, momentum,
                         use_nesterov)
     rt, dtype = variable.runtime, variable.dtype
     gradient, lr, momentum = (_device(v, rt, dtype) for v in (gradient, lr, momentum))
+    if (lr.size == 1 and momentum.size == 1 and gradient.shape == variable.shape
+            and gradient.is_contiguous() and accumulation.shape == variable.shape):
+        ops.apply_momentum_device_scalars(variable, accumulation, gradient, lr, momentum,
+                                          use_nesterov)       # one fused kernel
+        return
     new_accumulation = ops.binary("add", ops.binary("mul", accumulation, momentum), gradient)
     if use_nesterov:
         step = ops.binary("add", ops.binary("mul", gradient, lr),

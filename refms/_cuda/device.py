@@ -23,6 +23,7 @@ point: the error is raised by the op that caused it, at the cost of waiting for 
 GPU after every op -- the switch MindSpore documents for debugging.
 """
 import ctypes
+import math
 import weakref
 from collections import defaultdict
 
@@ -180,7 +181,7 @@ class Runtime:
     def empty(self, shape, dtype):
         dtype = np.dtype(dtype)
         shape = tuple(int(s) for s in shape)
-        nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+        nbytes = math.prod(shape) * dtype.itemsize
         allocation = self.allocator.allocate(nbytes) if nbytes else None
         return DeviceArray(self, allocation, shape, dtype)
 
@@ -235,7 +236,7 @@ class DeviceArray:
 
     @property
     def size(self):
-        return int(np.prod(self.shape, dtype=np.int64))
+        return math.prod(self.shape)
 
     @property
     def nbytes(self):
@@ -257,9 +258,9 @@ class DeviceArray:
         """A view with another shape (the array must be contiguous)."""
         shape = tuple(int(s) for s in shape)
         if -1 in shape:
-            known = int(np.prod([s for s in shape if s != -1], dtype=np.int64))
+            known = math.prod(s for s in shape if s != -1)
             shape = tuple(self.size // max(known, 1) if s == -1 else s for s in shape)
-        if int(np.prod(shape, dtype=np.int64)) != self.size:
+        if math.prod(shape) != self.size:
             raise ValueError(f"cannot reshape a device array of shape {self.shape} to {shape}")
         if not self.is_contiguous():
             raise ValueError("reshape of a non-contiguous device array; copy it first")

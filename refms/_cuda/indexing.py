@@ -20,6 +20,7 @@ kernel contract of :mod:`refms.kernels.index`), the data lives on the device.  T
 numpy does the index arithmetic and its checks (an index out of bounds raises numpy's
 IndexError here, before anything is launched), the GPU moves the data.
 """
+import math
 import numbers
 
 import numpy as np
@@ -93,7 +94,7 @@ def setitem(x, index, value, op="SetItem"):
     """``x[index] = value`` in place (value a device array, broadcast to x[index]'s shape)."""
     if is_basic(index):
         shape, strides, offset = basic_view(x, index)
-        if x.size and int(np.prod(shape, dtype=np.int64)):
+        if x.size and int(math.prod(shape)):
             ops.copy_into(x.view(shape, strides, offset), value, op)
         return
     offsets = element_offsets(x, index)

@@ -11,6 +11,7 @@ The ``op`` argument names the operation in error messages (the primitive that as
 when the caller knows it).
 """
 import ctypes
+import math
 
 import numpy as np
 
@@ -152,7 +153,7 @@ def binary(name, a, b, op=None):
         raise TypeError(f"For '{op}', the CUDA kernel needs inputs of one dtype, "
                         f"got {a.dtype} and {b.dtype}.")
     code = _dtype(a, op)
-    shape = np.broadcast_shapes(a.shape, b.shape)
+    shape = a.shape if a.shape == b.shape else np.broadcast_shapes(a.shape, b.shape)
     rt = a.runtime
     out = rt.empty(shape, np.bool_ if name in codes.BINARY_BOOL_RESULT else a.dtype)
     rt.call(op, "refms_binary", codes.BINARY[name], code, out.size, len(shape), _i64(shape),
@@ -255,8 +256,8 @@ def reduce(name, x, axis, keepdims, op=None):
 def _lines(x, axis):
     """(outer, n, inner) of a contiguous x around ``axis``."""
     axis %= max(x.ndim, 1)
-    outer = int(np.prod(x.shape[:axis], dtype=np.int64))
-    inner = int(np.prod(x.shape[axis + 1:], dtype=np.int64))
+    outer = int(math.prod(x.shape[:axis]))
+    inner = int(math.prod(x.shape[axis + 1:]))
     return outer, (x.shape[axis] if x.ndim else 1), inner
 
 
@@ -313,8 +314,8 @@ def _rows(x, axis, op):
             raise ValueError(f"For '{op}', the CUDA kernel takes one axis, got {axis}.")
         axis = axis[0]
     axis %= x.ndim
-    outer = int(np.prod(x.shape[:axis], dtype=np.int64))
-    inner = int(np.prod(x.shape[axis + 1:], dtype=np.int64))
+    outer = int(math.prod(x.shape[:axis]))
+    inner = int(math.prod(x.shape[axis + 1:]))
     return outer, x.shape[axis], inner
 
 
@@ -374,7 +375,12 @@ def sparse_softmax_cross_entropy(logits, labels, is_grad, op="SparseSoftmaxCross
 def gemm(a, b, trans_a, trans_b, m, n, k, batch, stride_a, stride_b, op="MatMul"):
     """C[batch] = op(A) op(B) for contiguous row-major A, B; by cuBLAS or our tiled kernel."""
     rt = a.runtime
-    c = rt.empty((batch, m, n) if batch != 1 else (m, n), a.dtype)
+    shape = (batch, m, n) if batch != 1 else (m, n)
+    if k == 0:              # empty sums are zero; cuBLAS rejects the zero leading dimension
+        return fill(rt, shape, a.dtype, 0, op)
+    c = rt.empty(shape, a.dtype)
+    if c.size == 0:
+        return c
     lda = m if trans_a else k
     ldb = k if trans_b else n
     if cublas.chosen(rt) == "cublas" and a.dtype in codes.FLOAT_DTYPES:
@@ -400,12 +406,12 @@ def matmul(a, b, transpose_a=False, transpose_b=False, op="MatMul"):
 def batch_matmul(a, b, transpose_a=False, transpose_b=False, op="BatchMatMul"):
     """op(a)[..., i, k] @ op(b)[..., k, j] with broadcast batch dimensions."""
     batch_shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    batch = int(np.prod(batch_shape, dtype=np.int64))
+    batch = int(math.prod(batch_shape))
 
     def prepare(x):
-        if x.shape[:-2] == tuple(batch_shape) or int(np.prod(x.shape[:-2], dtype=np.int64)) == 1:
+        if x.shape[:-2] == tuple(batch_shape) or int(math.prod(x.shape[:-2])) == 1:
             x = x if x.is_contiguous() else contiguous(x, op)
-            shared = int(np.prod(x.shape[:-2], dtype=np.int64)) == 1 and batch != 1
+            shared = int(math.prod(x.shape[:-2])) == 1 and batch != 1
             return x, 0 if shared else x.shape[-1] * x.shape[-2]
         x = broadcast_to(x, tuple(batch_shape) + x.shape[-2:], op)
         return x, x.shape[-1] * x.shape[-2]
@@ -556,7 +562,7 @@ def avg_pool2d_grad(dout, x_shape, kernel, stride, pad, divisor=None, op="AvgPoo
 
 def _nchw(x):
     n, c = x.shape[:2]
-    return n, c, int(np.prod(x.shape[2:], dtype=np.int64))
+    return n, c, int(math.prod(x.shape[2:]))
 
 
 def batch_norm_statistics(x, op="BatchNorm"):
@@ -595,6 +601,13 @@ def batch_norm_backward(dy, x, scale, mean, variance, epsilon, training, op="Bat
 def apply_momentum(var, accum, grad, lr, momentum, use_nesterov=False, op="ApplyMomentum"):
     var.runtime.call(op, "refms_apply_momentum", _dtype(var, op, True), var.size, var.ptr, accum.ptr,
                      grad.ptr, float(lr), float(momentum), int(bool(use_nesterov)))
+
+
+def apply_momentum_device_scalars(var, accum, grad, lr, momentum, use_nesterov=False,
+                                  op="ApplyMomentum"):
+    """ApplyMomentum in place, ``lr`` and ``momentum`` one-element device arrays of var's dtype."""
+    var.runtime.call(op, "refms_apply_momentum_device_scalars", _dtype(var, op, True), var.size,
+                     var.ptr, accum.ptr, grad.ptr, lr.ptr, momentum.ptr, int(bool(use_nesterov)))
 
 
 def sgd(param, accum, grad, lr, momentum, dampening, weight_decay, nesterov, first_step, op="SGD"):
@@ -671,8 +684,8 @@ def gather(x, index, axis, op="Gather"):
     x = x if x.is_contiguous() else contiguous(x, op)
     index = index if index.is_contiguous() else contiguous(index, op)
     axis %= x.ndim
-    outer = int(np.prod(x.shape[:axis], dtype=np.int64))
-    inner = int(np.prod(x.shape[axis + 1:], dtype=np.int64))
+    outer = int(math.prod(x.shape[:axis]))
+    inner = int(math.prod(x.shape[axis + 1:]))
     rt = x.runtime
     out = rt.empty(x.shape[:axis] + index.shape + x.shape[axis + 1:], x.dtype)
     rt.call(op, "refms_gather", _dtype(x, op), _dtype(index, op), outer, x.shape[axis], inner,
@@ -720,7 +733,7 @@ def segment_sum(x, ids, n, op="UnsortedSegmentSum"):
     ids = ids if ids.is_contiguous() else contiguous(ids, op)
     rt = x.runtime
     out = fill(rt, (int(n),) + x.shape[ids.ndim:], x.dtype, 0, op)
-    inner = int(np.prod(x.shape[ids.ndim:], dtype=np.int64))
+    inner = int(math.prod(x.shape[ids.ndim:]))
     rt.call(op, "refms_segment_sum", _dtype(x, op), _dtype(ids, op), ids.size, inner, int(n),
             x.ptr, ids.ptr, out.ptr, rt.launch_id(op))
     return out

@@ -53,10 +53,15 @@ def mean(a, axis=None, keepdims=False, dtype=None):
 
 
 def where(condition, x=None, y=None):
-    """x where ``condition``, else y (both required in MindSpore 2.10)."""
+    """x where ``condition``, else y (both required in MindSpore 2.10).
+
+    A condition that is not Bool counts as ``condition != 0`` (numpy's truth rule).
+    """
     if x is None or y is None:
         raise TypeError("Expect input to be array like.")
-    x, y = asarray(x), asarray(y)
+    x, y, condition = asarray(x), asarray(y), asarray(condition)
+    if condition.dtype != mstype.bool_:
+        condition = F.cast(condition, mstype.bool_)
     shape = F.broadcast_to(condition, _broadcast_shape(condition, x, y)).shape
     dtype = (x + y).dtype if x.dtype != y.dtype else x.dtype
     return F.select(F.broadcast_to(condition, shape), F.broadcast_to(F.cast(x, dtype), shape),

@@ -9,6 +9,7 @@
 // every thread of a launch takes the same branch, so it costs little and keeps one kernel
 // per dtype instead of one per (op, dtype).
 #include "common.cuh"
+#include <type_traits>
 
 namespace refms {
 
@@ -180,10 +181,23 @@ __global__ void compare_kernel(int op, int64_t n, Indexer ix, const T* a, const 
     REFMS_GRID_LOOP(i, n) { out[i] = apply_compare<T>(op, a[ix.offset(0, i)], b[ix.offset(1, i)]); }
 }
 
+// (D) v, with one case made explicit: C++ leaves a float out of an unsigned type's range
+// undefined (the GPU saturates -1.0f to 0), while the CPU kernels (numpy on x86) truncate
+// toward zero and wrap modulo 2^bits (-1.0 -> 255, -3.5 -> 253).  Going through int64
+// gives the CPU's answer on both.
+template <class D, class S>
+__device__ D convert(S v) {
+    if constexpr (std::is_floating_point<S>::value && std::is_unsigned<D>::value) {
+        return (D)(int64_t)v;
+    } else {
+        return (D)v;
+    }
+}
+
 // dst[i] = (D) src[i]; to bool: src[i] != 0; float -> integer truncates toward zero.
 template <class S, class D>
 __global__ void cast_kernel(int64_t n, const S* src, D* dst) {
-    REFMS_GRID_LOOP(i, n) { dst[i] = (D)src[i]; }
+    REFMS_GRID_LOOP(i, n) { dst[i] = convert<D>(src[i]); }
 }
 template <class S>
 __global__ void cast_to_bool_kernel(int64_t n, const S* src, uint8_t* dst) {

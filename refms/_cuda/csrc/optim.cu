@@ -18,6 +18,24 @@ __global__ void apply_momentum_kernel(int64_t n, T* var, T* accum, const T* grad
     }
 }
 
+// ApplyMomentum with the learning rate and momentum read from device memory (one element
+// each: nn.Momentum keeps them as Parameters, so reading them on the host would wait for
+// the GPU).  The arithmetic is the CPU kernel's, in T, operation for operation:
+//     accum = accum * momentum + grad
+//     var = var - accum * lr                                (plain)
+//     var = var - (grad * lr + accum * momentum * lr)       (Nesterov)
+template <class T>
+__global__ void apply_momentum_device_scalars_kernel(int64_t n, T* var, T* accum, const T* grad,
+                                                     const T* lr_ptr, const T* momentum_ptr,
+                                                     int use_nesterov) {
+    const T lr = *lr_ptr, momentum = *momentum_ptr;
+    REFMS_GRID_LOOP(i, n) {
+        T a = accum[i] * momentum + grad[i];
+        accum[i] = a;
+        var[i] = use_nesterov ? var[i] - (grad[i] * lr + a * momentum * lr) : var[i] - a * lr;
+    }
+}
+
 // SGD (PyTorch's rule, as MindSpore's SGD):  g = grad + weight_decay * param
 //     accum = g on the first step, else momentum * accum + (1 - dampening) * g
 //     g = g + momentum * accum (Nesterov) or accum          (when momentum != 0)
@@ -69,6 +87,16 @@ int refms_apply_momentum(int dtype, int64_t n, void* var, void* accum, const voi
     REFMS_DISPATCH_FLOAT(dtype,
         REFMS_LAUNCH(blocks_for(n), kThreads, apply_momentum_kernel<T>)(
             n, (T*)var, (T*)accum, (const T*)grad, lr, momentum, use_nesterov));
+    return launched();
+}
+
+int refms_apply_momentum_device_scalars(int dtype, int64_t n, void* var, void* accum,
+                                        const void* grad, const void* lr, const void* momentum,
+                                        int use_nesterov) {
+    if (n == 0) return 0;
+    REFMS_DISPATCH_FLOAT(dtype,
+        REFMS_LAUNCH(blocks_for(n), kThreads, apply_momentum_device_scalars_kernel<T>)(
+            n, (T*)var, (T*)accum, (const T*)grad, (const T*)lr, (const T*)momentum, use_nesterov));
     return launched();
 }
 
