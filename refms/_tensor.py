@@ -423,8 +423,8 @@ class Tensor:
     def max(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
         """Maximum over ``axis``; over all axes (``axis=None``) the result is 0-d even with
         ``keepdims=True`` (MindSpore 2.10).  With ``initial``/``where`` or ``return_indices``
-        and an int ``axis`` it is :func:`refms.ops.max` (values, and indices when asked);
-        with a tuple of axes, :func:`refms.ops.amax`'s reduction."""
+        and an int ``axis`` it is ``ops.max`` (values, and indices when asked);
+        with a tuple of axes, ``ops.amax``'s reduction."""
         return _extremum(self, axis, keepdims, initial, where, return_indices, True)
 
     def min(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):

@@ -499,7 +499,6 @@ def test_inplace_on_a_view_result_is_rejected_in_graph_mode():
 #: MindSpore mint names refms does not provide, each with what is missing.
 NOT_PROVIDED = {
     "mint": {
-        "multinomial": "no categorical sampling primitive",
         "real": "no complex dtypes in refms's kernels",
         "imag": "no complex dtypes in refms's kernels",
         "polar": "no complex dtypes in refms's kernels",

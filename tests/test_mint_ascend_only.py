@@ -179,3 +179,67 @@ def test_sync_batch_norm_on_one_device_is_batch_norm(training):
         np.testing.assert_allclose(sync.running_mean.asnumpy(), plain.running_mean.asnumpy())
         np.testing.assert_allclose(sync.running_var.asnumpy(), plain.running_var.asnumpy())
     assert sync.process_group == "group0"
+
+
+# -- multinomial (random: its rules and its distribution) -------------------------------------
+
+def _chi_square_p(counts, probabilities):
+    from scipy.stats import chisquare
+    expected = np.asarray(probabilities) * counts.sum()
+    keep = expected > 0
+    assert counts[~keep].sum() == 0, "a category of probability 0 was drawn"
+    return chisquare(counts[keep], expected[keep]).pvalue
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_multinomial_shapes_dtype_and_range(mode):
+    weights = np.array([[1.0, 0.0, 3.0, 2.0], [0.0, 5.0, 0.0, 1.0]], np.float32)
+    refms.set_seed(3)
+    with_replacement = _run(lambda w: mint.multinomial(w, 6, True), mode, Tensor(weights))
+    without = _run(lambda w: mint.multinomial(w, 2), mode, Tensor(weights))
+    single = _run(lambda w: mint.multinomial(w, 3), mode, Tensor(weights[0]))
+    assert with_replacement.shape == (2, 6) and without.shape == (2, 2) and single.shape == (3,)
+    for out in (with_replacement, without, single):
+        assert out.dtype == refms.int64
+    for row, drawn in zip(weights, with_replacement.asnumpy()):
+        assert (row[drawn] > 0).all()                    # only categories of positive weight
+    for drawn in list(without.asnumpy()) + [single.asnumpy()]:
+        assert len(set(drawn.tolist())) == len(drawn)    # no category twice
+    np.testing.assert_array_equal(np.sort(without.asnumpy()[1]), [1, 3])   # the only two
+
+
+def test_multinomial_with_replacement_follows_the_weights():
+    """Chi-square goodness of fit of 20000 draws (fixed seed) to w / Σw, integer weights too."""
+    refms.set_seed(11)
+    for weights in ([0.2, 0.0, 0.3, 0.5], [3, 1, 0, 4, 2]):
+        w = np.array(weights, np.float32 if isinstance(weights[0], float) else np.int32)
+        draws = mint.multinomial(Tensor(w), 20000, True).asnumpy()
+        counts = np.bincount(draws, minlength=len(w))
+        assert _chi_square_p(counts, w / w.sum()) > 1e-3, counts
+
+
+def test_multinomial_without_replacement_draws_successively():
+    """Without replacement the first draw is w/Σw and the second, given the first i, is
+    w_j / (Σw − w_i): the pair (i, j) has probability w_i/Σw · w_j/(Σw − w_i)."""
+    refms.set_seed(12)
+    w = np.array([0.2, 0.0, 0.3, 0.5])
+    rows = np.repeat(w[None].astype(np.float32), 4000, axis=0)   # one distribution per row
+    pairs = mint.multinomial(Tensor(rows), 2).asnumpy()
+    assert (pairs[:, 0] != pairs[:, 1]).all()
+    counts = np.bincount(pairs[:, 0] * 4 + pairs[:, 1], minlength=16)
+    expected = np.array([w[i] / w.sum() * (w[j] / (w.sum() - w[i]) if i != j else 0.0)
+                         for i in range(4) for j in range(4)])
+    assert _chi_square_p(counts, expected) > 1e-3, counts
+
+
+def test_multinomial_seed_and_bad_input():
+    w = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    refms.set_seed(7)
+    first = mint.multinomial(w, 5, True).asnumpy()
+    refms.set_seed(7)
+    np.testing.assert_array_equal(mint.multinomial(w, 5, True).asnumpy(), first)
+    # (a float count and a 3-D input: tests/test_api_gaps.py, types recorded on MindSpore)
+    with pytest.raises(RuntimeError):                # MindSpore 2.10 documents RuntimeError
+        mint.multinomial(w, 0)
+    with pytest.raises(RuntimeError):
+        mint.multinomial(w, 4)

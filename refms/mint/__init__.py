@@ -41,6 +41,7 @@ from ._blas import (matmul, mm, bmm, mv, dot, vdot, outer, addmm, addmv, baddbmm
 from ._blas import addr as addr_
 from ._einsum import einsum
 from ._counting import unique, unique_consecutive, histc
+from ._multinomial import multinomial
 from ._search import (kthvalue, median, cummax, cummin, searchsorted, nonzero, bincount,
                       repeat_interleave, cross)
 from .._tensor import Tensor

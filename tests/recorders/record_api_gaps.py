@@ -3,7 +3,8 @@ and Cells refms gained late: ``ops.gather(..., batch_dims)`` (and ``Tensor.gathe
 ``ops.pad`` in 'replicate'/'circular' mode with negative (cropping) paddings, the
 ``nn.ConstantPad*``/``ZeroPad2d``/``ReflectionPad*``/``ReplicationPad*`` Cells,
 ``ops.amax/amin/max/min`` and ``Tensor.max`` with ``initial``/``where``,
-``ops.subtract(..., alpha)`` and ``nn.MaxPool3d(return_indices=True)``.
+``ops.subtract(..., alpha)`` and ``nn.MaxPool3d(return_indices=True)``; the exception types
+of ``mint.multinomial``'s argument checks (its kernel is Ascend-only).
 
 Run with the MindSpore interpreter (refms never imports mindspore), from a scratch dir::
 
@@ -161,6 +162,11 @@ def error_cases(ms):
         ("bad:ConstantPad1d-length", lambda: nn.ConstantPad1d((1, 1, 1, 1), 0.0)),
         ("bad:ConstantPad2d-value", lambda: nn.ConstantPad2d(1, "0")),
         ("bad:MaxPool3d-indices-valid", lambda: nn.MaxPool3d(2, return_indices=True)),
+        # mint.multinomial has no CPU kernel, but its argument checks run first
+        ("bad:multinomial-rank", lambda: _values(ms.mint.multinomial(
+            ms.Tensor(np.ones((2, 2, 3), np.float32)), 2))),
+        ("bad:multinomial-float-count", lambda: _values(ms.mint.multinomial(
+            ms.Tensor(np.ones(3, np.float32)), 2.0))),
     ]
 
 

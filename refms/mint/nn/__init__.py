@@ -407,7 +407,7 @@ class AdaptiveAvgPool3d(Cell):
 
 class MaxUnpool2d(Cell):
     """Values back at the positions ``max_pool2d(return_indices=True)`` took them from, zeros
-    elsewhere (:func:`refms.mint.nn.functional.max_unpool2d`)."""
+    elsewhere (``mint.nn.functional.max_unpool2d``)."""
 
     def __init__(self, kernel_size, stride=None, padding=0):
         super().__init__()
@@ -456,7 +456,7 @@ class BatchNorm3d(_BatchNorm):
 class SyncBatchNorm(_BatchNorm):
     """Batch normalization whose training statistics are those of the whole batch across the
     devices of ``process_group`` (MindSpore all-reduces Σx and Σx² over the group).  refms
-    runs on one device, whose batch is the whole batch, so it is :class:`BatchNorm2d` for
+    runs on one device, whose batch is the whole batch, so it is ``BatchNorm2d`` for
     any (N, C, ...) input."""
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True,

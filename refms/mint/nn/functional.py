@@ -157,7 +157,7 @@ def _triple(value):
 def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):  # noqa: A002
     """3-D cross-correlation of (N, C, D, H, W) or unbatched (C, D, H, W) ``input`` with
     (out, in/groups, kd, kh, kw) ``weight``; ``padding`` an int, three ints (each side of
-    D, H, W), or "same"/"valid" (:mod:`refms.ops.composites.conv3d`)."""
+    D, H, W), or "same"/"valid" (``refms.ops.composites.conv3d``)."""
     if len(input.shape) == 4:
         return F.squeeze(conv3d(F.expand_dims(input, 0), weight, bias, stride, padding,
                                 dilation, groups), 0)

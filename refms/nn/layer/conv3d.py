@@ -1,5 +1,5 @@
 """``nn.Conv3d``: 3-D cross-correlation of an (N, C, D, H, W) input, built from 2-D convolutions
-(:mod:`refms.ops.composites.conv3d` says how).  Padding (``pad_mode``): ``'same'`` (output
+(``refms.ops.composites.conv3d`` says how).  Padding (``pad_mode``): ``'same'`` (output
 ⌈size/stride⌉, the odd padded cell at the end), ``'valid'`` (none), ``'pad'``
 (``padding`` = int or (head, tail, top, bottom, left, right)).
 """

@@ -2,7 +2,7 @@
 
 * ``nn.Pad(paddings, mode)``: one (before, after) pair per axis, 'CONSTANT', 'REFLECT' or
   'SYMMETRIC';
-* ``ConstantPad1d/2d/3d(padding, value)``, ``ZeroPad2d(padding)``: :func:`refms.ops.pad` in
+* ``ConstantPad1d/2d/3d(padding, value)``, ``ZeroPad2d(padding)``: ``ops.pad`` in
   'constant' mode (negative paddings crop);
 * ``ReflectionPad1d/2d/3d(padding)``: mirror without repeating the edge, any input rank
   of at least the number of padded dims;

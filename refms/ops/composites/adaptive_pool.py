@@ -7,7 +7,7 @@ ordinary pooling window (kernel = stride = H/oh), so that case runs as one
 ``ops.AdaptiveAvgPool2D(output_size)`` is this with the mean; ``nn.AdaptiveAvgPool2d`` and
 ``nn.AdaptiveMaxPool2d`` call it too.  An entry None of ``output_size`` keeps that size.
 
-:func:`adaptive_avg_pool3d` (``mint.nn.functional.adaptive_avg_pool3d``) uses that a bin is
+``adaptive_avg_pool3d`` (``mint.nn.functional.adaptive_avg_pool3d``) uses that a bin is
 a box, and the mean over a box is separable: it averages each bin along D, then along H,
 then along W (``ReduceMean`` of slices, concatenated).
 """

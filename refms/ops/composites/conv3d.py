@@ -6,7 +6,7 @@
 matching depth slice of the weight ``(out, in/groups, kd, kh, kw)``.  ``x_p`` is ``x``
 zero-padded along depth; the height/width padding is the 2-D convolution's own.
 Gradients and graph mode come from ``Conv2D``, ``GetItem`` and ``Stack``.  ``nn.Conv3d``
-and ``mint.nn.functional.conv3d`` / ``mint.nn.Conv3d`` call :func:`conv3d_slices`.
+and ``mint.nn.functional.conv3d`` / ``mint.nn.Conv3d`` call ``conv3d_slices``.
 """
 from ..primitive import F, op_error
 from ..prims.conv import Conv2D, same_padding
