@@ -502,9 +502,7 @@ NOT_PROVIDED = {
         "real": "no complex dtypes in refms's kernels",
         "imag": "no complex dtypes in refms's kernels",
         "polar": "no complex dtypes in refms's kernels",
-        "triangular_solve": "no triangular-solve primitive",
     },
-    "mint.linalg": {"qr": "no QR-factorization primitive"},
 }
 
 

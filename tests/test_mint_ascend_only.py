@@ -243,3 +243,100 @@ def test_multinomial_seed_and_bad_input():
         mint.multinomial(w, 0)
     with pytest.raises(RuntimeError):
         mint.multinomial(w, 4)
+
+
+# -- triangular_solve and linalg.qr ------------------------------------------------------------
+
+def _triangle(a, upper, unitriangular):
+    t = np.triu(a) if upper else np.tril(a)
+    if unitriangular:
+        t = t.copy()
+        n = a.shape[-1]
+        t[..., range(n), range(n)] = 1.0
+    return t
+
+
+FLAGS = [(u, t, d) for u in (True, False) for t in (False, True) for d in (False, True)]
+
+
+@pytest.mark.parametrize("upper,transpose,unitriangular", FLAGS)
+def test_triangular_solve_is_numpy_solve_of_the_triangle(upper, transpose, unitriangular):
+    """X = op(T)⁻¹·b with numpy's LU solver (np.linalg.solve) as the reference; batch dims of
+    A (2, n, n) and b (n, k) broadcast; the second output is A itself."""
+    rng = np.random.default_rng(41)
+    a = rng.standard_normal((2, 4, 4)) + 4 * np.eye(4)
+    b = rng.standard_normal((4, 3))
+    t = _triangle(a, upper, unitriangular)
+    op_t = np.swapaxes(t, -1, -2) if transpose else t
+    want = np.linalg.solve(op_t, np.broadcast_to(b, (2, 4, 3)))
+    x, clone = mint.triangular_solve(Tensor(b.astype(np.float32)), Tensor(a.astype(np.float32)),
+                                     upper, transpose, unitriangular)
+    np.testing.assert_allclose(x.asnumpy(), want, rtol=1e-4, atol=1e-5)
+    np.testing.assert_array_equal(clone.asnumpy(), a.astype(np.float32))
+
+    def solve(bb, aa):
+        return mint.triangular_solve(bb, aa, upper, transpose, unitriangular)
+    central_difference_check(solve, [Tensor(b), Tensor(a)], [0, 1],
+                             [rng.standard_normal((2, 4, 3)), rng.standard_normal((2, 4, 4))])
+
+
+def test_triangular_solve_graph_mode_and_bad_input():
+    rng = np.random.default_rng(42)
+    a = Tensor((np.triu(rng.standard_normal((3, 3))) + 3 * np.eye(3)).astype(np.float32))
+    b = Tensor(rng.standard_normal((3, 2)).astype(np.float32))
+    eager = mint.triangular_solve(b, a)[0].asnumpy()
+    graph = _run(lambda bb, aa: mint.triangular_solve(bb, aa)[0], "graph", b, a).asnumpy()
+    np.testing.assert_allclose(graph, eager, rtol=1e-6)
+    with pytest.raises(ValueError):
+        mint.triangular_solve(b, Tensor(np.ones((3, 2), np.float32)))    # A not square
+    with pytest.raises(ValueError):
+        mint.triangular_solve(Tensor(np.ones((2, 2), np.float32)), a)    # rows of b ≠ n
+
+
+def gram_schmidt(a):
+    """The QR factorization whose R has a positive diagonal, by classical Gram–Schmidt."""
+    m, n = a.shape
+    q, r = np.zeros((m, n)), np.zeros((n, n))
+    for j in range(n):
+        v = a[:, j].copy()
+        for i in range(j):
+            r[i, j] = q[:, i] @ a[:, j]
+            v -= r[i, j] * q[:, i]
+        r[j, j] = np.linalg.norm(v)
+        q[:, j] = v / r[j, j]
+    return q, r
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", [(5, 3), (4, 4), (2, 6, 4)])
+def test_qr_is_gram_schmidt_up_to_column_signs(shape, mode):
+    """A full-rank A has one QR with a positive diagonal of R: refms's Q·D and D·R, D the signs
+    of R's diagonal, are that one (Gram–Schmidt, an independent algorithm)."""
+    rng = np.random.default_rng(43)
+    a = rng.standard_normal(shape)
+    q, r = _run(lambda t: mint.linalg.qr(t), mode, Tensor(a))
+    q, r = q.asnumpy(), r.asnumpy()
+    for k in np.ndindex(*shape[:-2]):
+        signs = np.sign(np.diag(r[k]))
+        want_q, want_r = gram_schmidt(a[k])
+        np.testing.assert_allclose(q[k] * signs, want_q, atol=1e-10)
+        np.testing.assert_allclose(signs[:, None] * r[k], want_r, atol=1e-10)
+        np.testing.assert_allclose(r[k], np.triu(r[k]))
+    central_difference_check(lambda t: mint.linalg.qr(t), [Tensor(a)], [0],
+                             [rng.standard_normal(q.shape), rng.standard_normal(r.shape)])
+
+
+def test_qr_modes_and_bad_input():
+    rng = np.random.default_rng(44)
+    a = rng.standard_normal((5, 3)).astype(np.float32)
+    q, r = mint.linalg.qr(Tensor(a), mode="complete")
+    assert q.shape == (5, 5) and r.shape == (5, 3)
+    np.testing.assert_allclose(q.asnumpy() @ r.asnumpy(), a, atol=1e-5)
+    np.testing.assert_allclose(q.asnumpy().T @ q.asnumpy(), np.eye(5), atol=1e-5)
+    q, r = mint.linalg.qr(Tensor(a), mode="r")
+    assert q.shape == (0,) and r.shape == (3, 3)
+    with pytest.raises(ValueError):
+        mint.linalg.qr(Tensor(a), mode="full")
+    wide = Tensor(rng.standard_normal((2, 4)))
+    with pytest.raises(NotImplementedError):
+        refms.grad(lambda t: mint.linalg.qr(t)[1].sum())(wide)

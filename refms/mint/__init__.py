@@ -58,6 +58,12 @@ def inverse(input):                                            # noqa: A002
     return _F.matrix_inverse(input)
 
 
+def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):  # noqa: N803
+    """(X, A) with op(T)·X = b, T the upper (lower) triangle of A (``TriangularSolve``)."""
+    from ..ops.prims.linalg import TriangularSolve
+    return TriangularSolve(upper, transpose, unitriangular)(b, A)
+
+
 def argsort(input, dim=-1, descending=False, stable=False):    # noqa: A002
     """The indices that sort ``input`` along ``dim``."""
     return _F.argsort(input, dim, descending)

@@ -7,6 +7,8 @@ Gather <-> UnsortedSegmentSum, GatherD <-> TensorScatterElements,
 MaskedSelect <-> MaskedScatter (semantics 4.8).  Index and mask inputs
 get no gradient (``None``).
 """
+import itertools
+
 import numpy as np
 
 from ... import dtype as mstype
@@ -107,7 +109,7 @@ class Gather(Primitive):
         getitem = kernels.call("getitem")
         batch = tuple(params.shape[:d])
         rows = [kernels.call("take")(getitem(params, beta), getitem(indices, beta), axis - d)
-                for beta in np.ndindex(*batch)]
+                for beta in itertools.product(*[range(size) for size in batch])]
         stacked = kernels.call("stack")(rows, 0)
         return kernels.call("reshape")(stacked, batch + tuple(stacked.shape[1:]))
 
