@@ -244,6 +244,55 @@ class Tensor:
             self._dtype = value._dtype
         return self
 
+    def set_(self, source=None, storage_offset=0, size=None, stride=None):
+        """Take ``source``'s values, shape and dtype (an empty (0,) tensor for None); with
+        ``size`` and ``stride``, the strided view of ``source``'s flat storage from
+        ``storage_offset``: element ``i`` is ``flat[storage_offset + Σ_k i_k·stride_k]``.
+        MindSpore shares the storage with ``source``; refms copies the values.  A source of
+        another dtype raises RuntimeError, as MindSpore 2.10 does."""
+        if source is None:
+            return self.assign_value(Tensor(np.zeros((0,), self.dtype.np_type), self.dtype))
+        if source.dtype is not self.dtype:
+            raise RuntimeError(f"Could not set tensor of type {source.dtype} to a tensor of "
+                               f"type {self.dtype}.")
+        if size is None and stride is None and storage_offset == 0:
+            return self.assign_value(source)
+        flat = source.asnumpy().reshape(-1)
+        size = tuple(source.shape) if size is None else tuple(size)
+        if stride is None:                       # contiguous strides of ``size``
+            stride = tuple(int(np.prod(size[k + 1:])) for k in range(len(size)))
+        index = np.full(size, storage_offset, np.int64)
+        for axis, (length, step) in enumerate(zip(size, stride)):
+            shape = [1] * len(size)
+            shape[axis] = length
+            index = index + np.arange(length).reshape(shape) * step
+        if index.size and (index.min() < 0 or index.max() >= flat.size):
+            raise RuntimeError(f"For 'Tensor.set_', the view (offset {storage_offset}, size "
+                               f"{size}, stride {tuple(stride)}) reaches outside the "
+                               f"{flat.size} elements of 'source'.")
+        return self.assign_value(Tensor(flat[index], self.dtype))
+
+    def requires_grad_(self, requires_grad=True):
+        """MindSpore 2.10: sets ``requires_grad`` of a Parameter and returns None; a plain
+        Tensor has no such flag (gradients are asked for by position: ``grad_position``),
+        so on it this does nothing."""
+        if hasattr(type(self), "requires_grad"):
+            self.requires_grad = bool(requires_grad)
+        return None
+
+    def to_(self, device=None, non_blocking=False):
+        """Move to ``device`` in place and return self: refms runs on the host, so "CPU" keeps
+        the tensor where it is ("Ascend" raises RuntimeError; other names ValueError, as
+        MindSpore 2.10)."""
+        if not isinstance(non_blocking, bool):
+            raise ValueError(f"The type of 'non_blocking' must be bool, but got {non_blocking}")
+        if device not in ("Ascend", "CPU"):
+            raise ValueError(f"The value of 'to' must be one of ['Ascend', 'CPU'], but got "
+                             f"{device}")
+        if device == "Ascend":
+            raise RuntimeError("Tensor.to_: refms has no Ascend device.")
+        return self
+
     # -- attributes ----------------------------------------------------------
     @property
     def shape(self):

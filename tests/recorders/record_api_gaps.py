@@ -3,7 +3,8 @@ and Cells refms gained late: ``ops.gather(..., batch_dims)`` (and ``Tensor.gathe
 ``ops.pad`` in 'replicate'/'circular' mode with negative (cropping) paddings, the
 ``nn.ConstantPad*``/``ZeroPad2d``/``ReflectionPad*``/``ReplicationPad*`` Cells,
 ``ops.amax/amin/max/min`` and ``Tensor.max`` with ``initial``/``where``,
-``ops.subtract(..., alpha)`` and ``nn.MaxPool3d(return_indices=True)``; the exception types
+``ops.subtract(..., alpha)``, ``nn.MaxPool3d(return_indices=True)``, ``Tensor.set_``,
+``Parameter.requires_grad_`` and ``Tensor.to_``'s device check; the exception types
 of ``mint.multinomial``'s argument checks (its kernel is Ascend-only).
 
 Run with the MindSpore interpreter (refms never imports mindspore), from a scratch dir::
@@ -36,6 +37,20 @@ def cases(ms):
 
     def mask(*shape):
         return rng.random(shape) < 0.6
+
+    def set_then_read(x, *args):
+        """x after x.set_(*args) (set_ replaces x's values, shape and dtype)."""
+        x.set_(*args)
+        return x
+
+    def requires_grad_flags(x):
+        """[requires_grad_() returns None, a frozen Parameter's flag after requires_grad_(),
+        a Parameter's flag after requires_grad_(False)] as a Bool tensor."""
+        frozen = ms.Parameter(x, name="frozen", requires_grad=False)
+        returned_none = frozen.requires_grad_() is None
+        trained = ms.Parameter(x, name="trained")
+        trained.requires_grad_(False)
+        return ms.Tensor(np.array([returned_none, frozen.requires_grad, trained.requires_grad]))
 
     return [
         # ops.gather with batch dims: x[β, a…, indices[β, i…], b…]
@@ -126,6 +141,12 @@ def cases(ms):
                                 ceil_mode=True)(x), [f32(2, 3, 5, 4)], True),
         ("max_pool3d-indices-dilation",
          lambda x: ops.max_pool3d(x, 2, 1, 1, 2, False, True), [f32(1, 2, 4, 4, 5)], True),
+        # Tensor methods that replace a tensor's storage (PyNative only)
+        ("Tensor.set_-source", lambda x, y: set_then_read(x, y), [f32(2), f32(3, 2)], False),
+        ("Tensor.set_-strided", lambda x, y: set_then_read(x, y, 1, (2, 3), (4, 1)),
+         [f32(2), f32(12)], False),
+        ("Tensor.set_-empty", lambda x: set_then_read(x), [f32(3)], False),
+        ("Parameter.requires_grad_", lambda x: requires_grad_flags(x), [f32(2)], False),
     ]
 
 
@@ -162,6 +183,9 @@ def error_cases(ms):
         ("bad:ConstantPad1d-length", lambda: nn.ConstantPad1d((1, 1, 1, 1), 0.0)),
         ("bad:ConstantPad2d-value", lambda: nn.ConstantPad2d(1, "0")),
         ("bad:MaxPool3d-indices-valid", lambda: nn.MaxPool3d(2, return_indices=True)),
+        ("bad:Tensor.set_-dtype", lambda: ms.Tensor(np.ones(2, np.float32)).set_(
+            ms.Tensor(np.ones(2, np.int32)))),
+        ("bad:Tensor.to_-device", lambda: ms.Tensor(np.ones(2, np.float32)).to_("GPU")),
         # mint.multinomial has no CPU kernel, but its argument checks run first
         ("bad:multinomial-rank", lambda: _values(ms.mint.multinomial(
             ms.Tensor(np.ones((2, 2, 3), np.float32)), 2))),
