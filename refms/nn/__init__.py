@@ -27,6 +27,7 @@ from .dynamic_lr import __all__ as _dynamic_lr_all  # noqa: E402
 from . import dynamic_lr, metrics  # noqa: E402,F401  (the submodules, as in MindSpore)
 __all__ += list(_dynamic_lr_all)
 from ..train.metrics import (Metric, Accuracy, Loss, TopKCategoricalAccuracy,  # noqa: E402,F401
-                             Top1CategoricalAccuracy, Top5CategoricalAccuracy, MAE, MSE)
+                             Top1CategoricalAccuracy, Top5CategoricalAccuracy, MAE, MSE,
+                             Precision, Recall, Fbeta, F1, ConfusionMatrix, Perplexity, Dice, CosineSimilarity, auc)
 __all__ += ["MAE", "MSE", "Metric", "Accuracy", "Loss", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
-            "Top5CategoricalAccuracy"]
+            "Top5CategoricalAccuracy", "Precision", "Recall", "Fbeta", "F1", "ConfusionMatrix", "Perplexity", "Dice", "CosineSimilarity", "auc"]

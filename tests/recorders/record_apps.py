@@ -55,6 +55,134 @@ def numpy_where_non_bool_condition(ms):
     }
 
 
+# -- evaluation metrics (segmentation / classification pages subclass or use them) ---------
+
+def _metric_value(value):
+    """A metric's result as (type name, plain values)."""
+    if isinstance(value, (list, tuple)):
+        return [_metric_value(v) for v in value]
+    return [type(value).__name__, np.asarray(value).tolist()]
+
+
+def _run_metric(make, *updates, **eval_kwargs):
+    def run():
+        metric = make()
+        metric.clear()
+        for update in updates:
+            metric.update(*update)
+        return _metric_value(metric.eval(**eval_kwargs))
+    return outcome(run)
+
+
+_LOGITS = np.array([[0.2, 0.5, 0.3], [0.1, 0.3, 0.6], [0.7, 0.2, 0.1], [0.3, 0.3, 0.4]],
+                   np.float32)
+_LABELS = np.array([1, 2, 1, 0], np.int32)
+_MULTI_PRED = np.array([[0, 1, 1], [1, 0, 1], [0, 0, 1], [1, 1, 0]], np.float32)
+_MULTI_TRUE = np.array([[0, 1, 0], [1, 1, 1], [0, 0, 1], [0, 1, 0]], np.float32)
+
+
+@probe
+def classification_metrics(ms):
+    """Precision / Recall / Fbeta / F1 per class and averaged, two updates, multilabel."""
+    T = ms.Tensor
+    two = ((T(_LOGITS), T(_LABELS)), (_LOGITS[:2].tolist(), np.eye(3, dtype=np.float32)[[0, 2]]))
+    out = {}
+    for name, make in [("precision", ms.train.Precision), ("recall", ms.train.Recall),
+                       ("f1", ms.train.F1), ("fbeta2", lambda: ms.train.Fbeta(2)),
+                       ("fbeta_half", lambda: ms.train.Fbeta(0.5))]:
+        out[name] = _run_metric(make, *two)
+        out[name + "_avg"] = _run_metric(make, *two, average=True)
+    for name, cls in [("precision", ms.train.Precision), ("recall", ms.train.Recall)]:
+        multi = (T(_MULTI_PRED), T(_MULTI_TRUE))
+        out[name + "_multilabel"] = _run_metric(lambda: cls("multilabel"), multi, multi)
+        out[name + "_multilabel_avg"] = _run_metric(lambda: cls("multilabel"), multi,
+                                                    average=True)
+        out[name + "_not_updated"] = _run_metric(cls)
+        out[name + "_bad_type"] = outcome(lambda: cls("regression"))
+        out[name + "_label_out_of_range"] = _run_metric(
+            cls, (T(_LOGITS), T(np.array([1, 2, 3, 0], np.int32))))
+        out[name + "_three_inputs"] = _run_metric(cls, (T(_LOGITS), T(_LABELS), T(_LABELS)))
+    out["fbeta_zero"] = outcome(lambda: ms.train.Fbeta(0))
+    out["names"] = sorted(n for n in ["precision", "recall", "F1", "dice", "perplexity", "mae",
+                                      "mse", "confusion_matrix", "cosine_similarity"]
+                          if n in ms.train.names())
+    out["by_name"] = type(ms.train.get_metric_fn("precision")).__name__
+    return out
+
+
+@probe
+def confusion_matrix_metric(ms):
+    """ConfusionMatrix counts, normalisations and thresholding."""
+    T = ms.Tensor
+    out = {}
+    for norm in ("no_norm", "target", "prediction", "all"):
+        out[norm] = _run_metric(lambda: ms.train.ConfusionMatrix(3, normalize=norm),
+                                (T(_LOGITS), T(_LABELS)))
+    out["threshold"] = _run_metric(
+        lambda: ms.train.ConfusionMatrix(2, threshold=0.3),
+        (T(np.array([0.1, 0.35, 0.8, 0.2], np.float32)), T(np.array([0, 1, 1, 1], np.int32))))
+    out["bad_norm"] = outcome(lambda: ms.train.ConfusionMatrix(3, normalize="rows"))
+    out["int_threshold"] = outcome(lambda: ms.train.ConfusionMatrix(3, threshold=1))
+    out["not_updated"] = _run_metric(lambda: ms.train.ConfusionMatrix(3))
+    return out
+
+
+@probe
+def perplexity_dice_cosine(ms):
+    """Perplexity (with an ignored label), Dice and CosineSimilarity values."""
+    T = ms.Tensor
+    probs = _LOGITS / _LOGITS.sum(axis=1, keepdims=True)
+    vectors = np.array([[1.0, 2.0, 0.5], [0.5, -1.0, 2.0], [3.0, 0.0, 1.0]], np.float32)
+    out = {
+        "perplexity": _run_metric(ms.train.Perplexity, (T(probs), T(_LABELS))),
+        "perplexity_two": _run_metric(ms.train.Perplexity, (T(probs), T(_LABELS)),
+                                      (probs[:2], _LABELS[:2])),
+        "perplexity_ignore": _run_metric(lambda: ms.train.Perplexity(ignore_label=1),
+                                         (T(probs), T(_LABELS))),
+        "perplexity_bad_shape": _run_metric(ms.train.Perplexity, (T(probs), T(_LABELS[:3]))),
+        "dice": _run_metric(ms.train.Dice, (T(_MULTI_PRED), T(_MULTI_TRUE))),
+        "dice_two": _run_metric(lambda: ms.train.Dice(smooth=0.5), (_MULTI_PRED, _MULTI_TRUE),
+                                (T(_MULTI_PRED[:2]), T(_MULTI_PRED[:2]))),
+        "dice_shape": _run_metric(ms.train.Dice, (T(_MULTI_PRED), T(_MULTI_TRUE[:2]))),
+        "dice_smooth": outcome(lambda: ms.train.Dice(smooth=0)),
+    }
+    for similarity in ("cosine", "dot"):
+        for reduction in ("none", "sum", "mean"):
+            out[f"{similarity}_{reduction}"] = _run_metric(
+                lambda: ms.train.CosineSimilarity(similarity, reduction), (T(vectors),))
+    out["cosine_keep_diagonal"] = _run_metric(
+        lambda: ms.train.CosineSimilarity(zero_diagonal=False), (vectors,))
+    out["cosine_bad"] = outcome(lambda: ms.train.CosineSimilarity("l2"))
+    out["cosine_not_updated"] = _run_metric(ms.train.CosineSimilarity)
+    return out
+
+
+@probe
+def auc_and_regression_metrics(ms):
+    """auc by the trapezoidal rule; MAE / MSE / Loss of float32 inputs."""
+    T = ms.Tensor
+    x = np.array([0.0, 0.1, 0.4, 0.4, 1.0])
+    y = np.array([0.0, 0.5, 0.6, 0.8, 1.0])
+    pred = T(_LOGITS)
+    zeros = T(np.zeros((4, 3), np.float32))
+    return {
+        "increasing": outcome(lambda: _metric_value(ms.train.auc(x, y))),
+        "decreasing": outcome(lambda: _metric_value(ms.train.auc(x[::-1], y[::-1]))),
+        "reorder": outcome(lambda: _metric_value(
+            ms.train.auc(np.array([0.5, 0.0, 1.0, 0.2]), np.array([0.7, 0.0, 1.0, 0.4]),
+                         reorder=True))),
+        "column": outcome(lambda: _metric_value(ms.train.auc(x.reshape(-1, 1), y))),
+        "not_monotonic": outcome(lambda: ms.train.auc(np.array([0.0, 1.0, 0.5]), y[:3])),
+        "list": outcome(lambda: ms.train.auc([0.0, 1.0], [0.0, 1.0])),
+        "one_point": outcome(lambda: ms.train.auc(np.array([0.5]), np.array([0.5]))),
+        "lengths": outcome(lambda: ms.train.auc(x, y[:3])),
+        "mae": _run_metric(ms.train.MAE, (pred, zeros), (pred, T(np.ones((4, 3), np.float32)))),
+        "mse": _run_metric(ms.train.MSE, (pred, zeros)),
+        "loss": _run_metric(ms.train.Loss, (T(np.float32(0.5)),),
+                            (T(np.array([1.0, 0.25], np.float32)),)),
+    }
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 

@@ -4,9 +4,15 @@ from .accuracy import (Accuracy, TopKCategoricalAccuracy, Top1CategoricalAccurac
                        Top5CategoricalAccuracy)
 from .loss import Loss
 from .regression import MAE, MSE
+from .precision_recall import Precision, Recall, Fbeta, F1
+from .confusion_matrix import ConfusionMatrix
+from .perplexity import Perplexity
+from .overlap import Dice, CosineSimilarity
+from .area_under_curve import auc
 
 __all__ = ["MAE", "MSE", "Metric", "EvaluationBase", "rearrange_inputs", "Accuracy", "TopKCategoricalAccuracy",
-           "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "Loss", "names", "get_metric_fn",
+           "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "Loss", "Precision", "Recall", "Fbeta", "F1",
+           "ConfusionMatrix", "Perplexity", "Dice", "CosineSimilarity", "auc", "names", "get_metric_fn",
            "get_metrics"]
 
 #: Metric names accepted in a set (``metrics={'accuracy', 'loss'}``); those refms implements.
@@ -17,6 +23,15 @@ _FACTORY = {
     "top_1_accuracy": Top1CategoricalAccuracy,
     "top_5_accuracy": Top5CategoricalAccuracy,
     "loss": Loss,
+    "mae": MAE,
+    "mse": MSE,
+    "precision": Precision,
+    "recall": Recall,
+    "F1": F1,
+    "confusion_matrix": ConfusionMatrix,
+    "perplexity": Perplexity,
+    "dice": Dice,
+    "cosine_similarity": CosineSimilarity,
 }
 
 

@@ -1,4 +1,6 @@
 """``Loss``: the mean of the per-batch mean losses (MindSpore ``train/metrics/loss.py``)."""
+import numpy as np
+
 from .metric import Metric, rearrange_inputs
 
 __all__ = ["Loss"]
@@ -33,4 +35,4 @@ class Loss(Metric):
             raise RuntimeError("The 'Loss' can not be calculated, because the number of samples is "
                                "0, please check whether has called update method before calling "
                                "eval method.")
-        return self._sum_loss / self._total_num
+        return np.float64(self._sum_loss / self._total_num)    # numpy float64, as MindSpore

@@ -30,8 +30,10 @@ class _ErrorMetric(Metric):
         if len(inputs) != 2:
             raise ValueError(f"For '{self.name}.update', it needs 2 inputs (predicted value, true "
                              f"value), but got {len(inputs)}.")
-        y_pred = np.asarray(self._convert_data(inputs[0]), np.float64)
-        y = np.asarray(self._convert_data(inputs[1]), np.float64).reshape(y_pred.shape)
+        y_pred = self._convert_data(inputs[0])
+        y = self._convert_data(inputs[1]).reshape(y_pred.shape)
+        # the errors and their batch sum in the inputs' dtype (float32 stays float32, as in
+        # MindSpore), accumulated across updates as a Python float
         self._error_sum += float(self._error(y - y_pred).sum())
         self._samples_num += y.shape[0] if y.ndim else 1
 
