@@ -183,6 +183,35 @@ def auc_and_regression_metrics(ms):
     }
 
 
+@probe
+def roc_curves(ms):
+    """ROC of binary scores (ties, pos_label) and of square per-class scores; its checks."""
+    T = ms.Tensor
+    scores = np.array([0.1, 0.4, 0.35, 0.8, 0.4, 0.9], np.float32)
+    labels = np.array([0, 0, 1, 1, 1, 0], np.int32)
+    square = np.array([[0.28, 0.55, 0.15, 0.05], [0.10, 0.20, 0.05, 0.05],
+                       [0.20, 0.05, 0.15, 0.05], [0.05, 0.05, 0.05, 0.75]], np.float32)
+    return {
+        "binary": _run_metric(ms.train.ROC, (T(scores), T(labels))),
+        "pos_label_0": _run_metric(lambda: ms.train.ROC(pos_label=0), (scores, labels)),
+        "last_update": _run_metric(ms.train.ROC, (T(scores[:2]), T(labels[:2])),
+                                   (T(scores), T(labels))),
+        "classes": _run_metric(lambda: ms.train.ROC(class_num=4),
+                               (T(square), T(np.array([0, 1, 2, 3], np.int32)))),
+        "auc": outcome(lambda: _metric_value(ms.train.auc(
+            *ms.train.ROC()(T(scores), T(labels))[:2]))),
+        "no_negative": _run_metric(ms.train.ROC, (T(scores[2:5]), T(labels[2:5]))),
+        "class_num_mismatch": _run_metric(lambda: ms.train.ROC(class_num=3),
+                                          (T(square), T(np.array([0, 1, 2, 3], np.int32)))),
+        "class_num_binary": _run_metric(lambda: ms.train.ROC(class_num=2),
+                                        (T(scores), T(labels))),
+        "pos_label_with_classes": _run_metric(lambda: ms.train.ROC(class_num=4, pos_label=1),
+                                              (T(square), T(np.array([0, 1, 2, 3], np.int32)))),
+        "bad_class_num": outcome(lambda: ms.train.ROC(class_num=2.0)),
+        "not_updated": _run_metric(ms.train.ROC),
+    }
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 
