@@ -15,6 +15,7 @@ A twin that was not built is skipped, and the skip names what is missing.
 Under ``REFMS_STRICT_BUILD=1`` (CI) ``test_fast_kernels_are_built`` fails
 instead, so a broken build cannot pass silently.
 """
+import math
 import os
 
 import numpy as np
@@ -218,6 +219,17 @@ def test_long_row_sums_in_pieces(name, dtype, shape, axis):
     fast, reference = twin_and_reference(name)
     x = random(shape, dtype, 37) + dtype(0.25)
     assert_same(fast(x, axis, False), reference(x, axis, False), dtype)
+
+
+@pytest.mark.parametrize("n", [127, 128 * 1000 + 77, 3 * 65536 + 5])
+def test_float32_sum_is_at_least_as_accurate_as_numpy(n):
+    """float32 rows are summed in float32 leaves of 128 whose totals add in float64: the
+    error against the exact sum (math.fsum) is no larger than numpy's float32 sum's."""
+    fast, _ = twin_and_reference("reduce_sum")
+    x = random((n,), np.float32, 41) + np.float32(10.0)     # a large mean makes rounding show
+    exact = math.fsum(x.astype(np.float64))
+    ulp = float(np.spacing(np.float32(exact)))
+    assert abs(float(fast(x, (), False)) - exact) <= abs(float(np.sum(x)) - exact) + ulp
 
 
 @pytest.mark.parametrize("name", REDUCTIONS)

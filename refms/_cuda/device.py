@@ -118,7 +118,7 @@ class Runtime:
         self.is_shim = bool(library.refms_cuda_is_shim())
         self.allocator = CachingAllocator(library)
         self.synchronous = None          # None: follow the context's pynative_synchronize
-        self._pending = []               # launches since the last synchronizing point (labels)
+        self._pending = []               # launches since the last synchronizing point (op, primitive)
         self._ids = {}                   # launch id -> (op, primitive), for the error record
         self._next_id = 1
 
@@ -146,7 +146,7 @@ class Runtime:
     def call_done(self, op):
         """Bookkeeping after a launch for ``op`` (also for cuBLAS calls on our stream)."""
         if len(self._pending) < 64:
-            self._pending.append(_who(op, kernels.current_primitive()))
+            self._pending.append((op, kernels.current_primitive()))   # named only on error
         if self.is_synchronous():
             self.synchronize(point=f"'{op}' (pynative_synchronize=True)")
 
@@ -212,8 +212,8 @@ def _who(op, primitive):
     return f"'{primitive}' (CUDA kernel '{op}')"
 
 
-def _names(ops):
-    unique = list(dict.fromkeys(ops))
+def _names(launches):
+    unique = list(dict.fromkeys(_who(op, primitive) for op, primitive in launches))
     return ", ".join(unique[-8:]) or "(none recorded)"
 
 

@@ -24,11 +24,15 @@ elements that OpenMP threads sum at once (``prange``); the pieces' sums are
 then added in order.  The pieces do not depend on the thread count, so
 neither does the result.
 
-Accuracy.  Sums and means accumulate in float64 whatever x's dtype: a row is
-summed pairwise (numpy's scheme: 8 accumulators over leaves of at most 128
-elements, error O(ε log n)), a column in order.  float32 results are
-therefore at least as accurate as numpy's float32 accumulation.  max and min
-propagate NaN like numpy; prod multiplies in x's dtype, like numpy.
+Accuracy.  A float64 row is summed pairwise (numpy's scheme: 8 accumulators
+over leaves of at most 128 elements, error O(ε log n)).  A float32 row is cut
+into leaves of 128 elements; a leaf is summed in float32 by 16 lanes (8 adds
+each, one SIMD register of additions per step), its total converted to
+float64, and the leaves added in float64.  That is numpy's float32 leaf with
+the levels above it in float64, so the result is at least as accurate as
+numpy's float32 sum, and about twice as fast as converting every element to
+float64.  Columns accumulate in float64, in order.  max and min propagate NaN
+like numpy; prod multiplies in x's dtype, like numpy.
 
 float32 and float64 only: other dtypes, empty or 0-d arrays and invalid
 axes go to the reference kernel (which also raises the reference errors).
@@ -49,13 +53,45 @@ include "_threads.pxi"
 
 cdef enum:
     PAIRWISE_BLOCK = 128    # longest row summed directly with 8 accumulators (numpy's PW_BLOCKSIZE)
+    LEAF = 128              # float32 elements summed in float32 before the float64 total
+    LANES = 16              # float32 accumulators of a leaf: one AVX-512 register
     COLUMN_BLOCK = 4096     # columns summed together: 32 KiB of float64 accumulators
     PIECE = 65536           # a long row's piece summed by one thread (a multiple of 8)
 
 
 # --------------------------------------------------------------------------- sums
 
-cdef double _pairwise_sum(const floating* a, Py_ssize_t n) noexcept nogil:
+cdef double _float32_leaf_sum(const float* a, Py_ssize_t n) noexcept nogil:
+    """Σ a[0:n]: leaves of LEAF elements summed in float32 by LANES accumulators, their
+    totals added in float64 (the elements past the last whole leaf are added one by one).
+
+    lane[k] = a[k] + a[k + 16] + ... + a[k + 112]   (float32, 8 terms)
+    leaf    = the 16 lanes folded in halves          (float32: 8, 4, then 2 + 2)
+    total   = Σ leaves                               (float64)
+    """
+    cdef float lane[LANES]
+    cdef double total = 0.0
+    cdef Py_ssize_t i, k, start = 0, whole = n - n % LEAF
+    while start < whole:
+        for k in range(LANES):
+            lane[k] = a[start + k]
+        i = start + LANES
+        while i < start + LEAF:
+            for k in range(LANES):
+                lane[k] += a[i + k]
+            i += LANES
+        for k in range(8):
+            lane[k] += lane[k + 8]
+        for k in range(4):
+            lane[k] += lane[k + 4]
+        total += (lane[0] + lane[2]) + (lane[1] + lane[3])
+        start += LEAF
+    for i in range(whole, n):
+        total += a[i]
+    return total
+
+
+cdef double _pairwise_sum(const double* a, Py_ssize_t n) noexcept nogil:
     """Σ a[0:n] in float64 by pairwise summation (Higham, *Accuracy and Stability*, §4.2)."""
     cdef double r0, r1, r2, r3, r4, r5, r6, r7, total
     cdef Py_ssize_t i, half, blocked
@@ -86,6 +122,14 @@ cdef double _pairwise_sum(const floating* a, Py_ssize_t n) noexcept nogil:
     return _pairwise_sum(a, half) + _pairwise_sum(a + half, n - half)
 
 
+cdef inline double _row_sum(const floating* a, Py_ssize_t n) noexcept nogil:
+    """Σ a[0:n] as float64: float32 by float32 leaves, float64 pairwise."""
+    if floating is float:
+        return _float32_leaf_sum(a, n)
+    else:
+        return _pairwise_sum(a, n)
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
 cdef void _piece_sums(const floating* a, Py_ssize_t n, double* sums, int threads) noexcept nogil:
@@ -93,7 +137,7 @@ cdef void _piece_sums(const floating* a, Py_ssize_t n, double* sums, int threads
     cdef Py_ssize_t p, start, pieces = (n + PIECE - 1) // PIECE
     for p in prange(pieces, schedule="static", num_threads=threads):
         start = p * PIECE
-        sums[p] = _pairwise_sum(a + start, min(PIECE, n - start))
+        sums[p] = _row_sum(a + start, min(PIECE, n - start))
 
 
 @cython.boundscheck(False)
@@ -117,7 +161,7 @@ def _sum_rows(const floating[:, ::1] x, floating[::1] out, double divisor):
         return
     with nogil:
         for o in range(x.shape[0]):
-            out[o] = <floating>(_pairwise_sum(&x[o, 0], x.shape[1]) / divisor)
+            out[o] = <floating>(_row_sum(&x[o, 0], x.shape[1]) / divisor)
 
 
 @cython.boundscheck(False)

@@ -1184,6 +1184,18 @@ def _run_conv2d_bn_act(ms, x, w, activation):
 register("nn.Conv2dBnAct", lambda rng: case(rand(rng, (1, 2, 4, 4)), rand(rng, (3, 2, 3, 3)),
                                             [None, "relu"][int(rng.integers(2))]))
 
+
+@call("nn.DenseBnAct")
+def _run_dense_bn_act(ms, x, w, b, activation):
+    cell = ms.nn.DenseBnAct(w.shape[1], w.shape[0], has_bn=True, activation=activation)
+    _set(ms, cell.dense, weight=w, bias=b)
+    cell.set_train(False)
+    return cell(x)
+
+
+register("nn.DenseBnAct", lambda rng: case(rand(rng, (3, 4)), rand(rng, (2, 4)), rand(rng, (2,)),
+                                           [None, "relu", "logsoftmax"][int(rng.integers(3))]))
+
 #: Learning-rate schedules: name -> constructor arguments (called on a global step).
 SCHEDULES = {
     "ExponentialDecayLR": dict(learning_rate=0.1, decay_rate=0.9, decay_steps=4),

@@ -16,7 +16,7 @@ from .conv_variants import Conv1d, Conv2dTranspose
 from .activation_smooth import ELU, HSwish, HSigmoid, SiLU
 from .clip import ClipByNorm
 from .conv3d import Conv3d
-from .conv_bn_act import Conv2dBnAct
+from .conv_bn_act import Conv2dBnAct, DenseBnAct
 from .rnn_cells import RNNCell, LSTMCell, GRUCell
 from .rnns import RNN, LSTM, GRU
 from .upsample import Upsample
@@ -32,5 +32,5 @@ __all__ = ["ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "get_acti
            "SyncBatchNorm",
            "MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d", "MaxPool1d",
            "Flatten", "Identity", "LeakyReLU", "ReLU6", "PReLU", "Pad", "Conv1d",
-           "Conv2dTranspose", "ELU", "HSwish", "HSigmoid", "SiLU", "ClipByNorm", "Conv3d", "Conv2dBnAct",
+           "Conv2dTranspose", "ELU", "HSwish", "HSigmoid", "SiLU", "ClipByNorm", "Conv3d", "Conv2dBnAct", "DenseBnAct",
            "RNNCell", "LSTMCell", "GRUCell", "RNN", "LSTM", "GRU", "Upsample", "MaxPool3d", "AvgPool3d", "PSNR", "SSIM", "Conv3dTranspose", "CentralCrop"]
