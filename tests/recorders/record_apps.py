@@ -212,6 +212,44 @@ def roc_curves(ms):
     }
 
 
+# -- generative/diffusion reads Fashion-MNIST ------------------------------------------------
+
+def _write_idx_pair(root, prefix, images, labels):
+    with open(os.path.join(root, prefix + "-images-idx3-ubyte"), "wb") as f:
+        f.write(np.array([2051, *images.shape], ">i4").tobytes() + images.tobytes())
+    with open(os.path.join(root, prefix + "-labels-idx1-ubyte"), "wb") as f:
+        f.write(np.array([2049, len(labels)], ">i4").tobytes() + labels.tobytes())
+
+
+@probe
+def mnist_family_datasets(ms):
+    """FashionMnistDataset / KMnistDataset: columns, dtypes, usage order, sizes and errors."""
+    import tempfile
+    root = tempfile.mkdtemp()
+    pixels = (np.arange(5 * 28 * 28) % 251).astype(np.uint8).reshape(5, 28, 28)
+    _write_idx_pair(root, "train", pixels[:3], np.array([3, 1, 4], np.uint8))
+    _write_idx_pair(root, "t10k", pixels[3:], np.array([1, 5], np.uint8))
+    out = {}
+    for name in ("FashionMnistDataset", "KMnistDataset"):
+        cls = getattr(ms.dataset, name)
+
+        def rows(usage, **kwargs):
+            data = cls(root, usage=usage, shuffle=False, **kwargs)
+            return [data.get_dataset_size(), data.get_col_names(),
+                    [[list(image.shape), str(image.dtype), int(image.sum()), int(label),
+                      str(label.dtype)]
+                     for image, label in data.create_tuple_iterator(output_numpy=True)]]
+        out[name] = {
+            "train": outcome(rows, "train"),
+            "test": outcome(rows, "test"),
+            "all": outcome(rows, None),
+            "num_samples": outcome(lambda: rows("all", num_samples=3)),
+            "bad_usage": outcome(rows, "valid"),
+            "no_dir": outcome(lambda: cls(os.path.join(root, "missing"))),
+        }
+    return out
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 
