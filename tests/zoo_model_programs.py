@@ -2,8 +2,9 @@
 patterns of ``tests/zoo_pattern_programs.py``: the layers, losses and training entry points
 found missing or different while running zoo models on refms (Inception-v4's
 ``DenseBnAct`` head, CRNN's blank-padded ``CTCLoss`` labels and its ``Model`` around a
-user training cell, Transformer's tied ``Parameter.value()``, ...).  Each is written here as a self-contained script (none of the
-zoo's code).
+user training cell, Transformer's tied ``Parameter.value()``, GAT's
+``cell_attr_register``, ...).  Each is written here as a self-contained script (none of
+the zoo's code).
 
 ``tests/recorders/record_zoo_models.py`` records what MindSpore 2.10 prints running each
 (in its own process); ``tests/test_zoo_models.py`` replays them on refms.  Numbers are
@@ -143,6 +144,45 @@ show("table", [net.table])
 snapshot = net.table.value()
 ops.assign(net.table, ops.zeros((7, 4), ms.float32))
 print(type(snapshot).__name__, float(snapshot.abs().sum()) > 0, float(net.table.abs().sum()))
+""",
+    # mindspore._extends.cell_attr_register (the zoo's GAT layers decorate __init__ with it):
+    # the arguments the cell was built with, as a string.
+    "cell_attr_register": """
+from mindspore._extends import cell_attr_register
+
+
+class Transform(nn.Cell):
+    @cell_attr_register
+    def __init__(self, in_channels, out_channels, has_bias=True, *, scale=1.0):
+        super().__init__()
+        self.dense = nn.Dense(in_channels, out_channels, has_bias=has_bias)
+        self.scale = scale
+
+    def construct(self, x):
+        return self.dense(x) * self.scale
+
+
+class Listed(nn.Cell):
+    @cell_attr_register(attrs=["width", "missing"])
+    def __init__(self, width):
+        super().__init__()
+        self.width = width
+
+    def construct(self, x):
+        return x * self.width
+
+
+net = Transform(3, 2, scale=0.5)
+print(net.cell_init_args)
+print(Transform(4, 1, False).cell_init_args)
+print(Listed(7).cell_init_args, Transform.__init__.__name__)
+seeded(net)
+show("out", [net(Tensor(np.ones((2, 3), np.float32))), Listed(3)(Tensor(np.ones(2, np.float32)))])
+print(hasattr(nn.Cell(), "cell_init_args"))
+try:
+    cell_attr_register(attrs=3)(lambda self: None)(nn.Cell())
+except ValueError as error:
+    print("ValueError", error)
 """,
     # ops.CTCLoss as CRNN uses it: every sample's labels padded with the blank (the last
     # class) to a fixed length; the sparse values are read in order.
