@@ -77,8 +77,11 @@ class Parameter(Tensor):
         self.set_data(value)
 
     def value(self):
-        """The current values as a plain Tensor."""
-        return self.data
+        """The current values as a new plain Tensor (MindSpore's ``Load``): a copy taken now,
+        through which gradients flow back to the parameter (the model zoo's Transformer
+        and BERT tie their output projection to ``embedding_table.value()``)."""
+        from .ops.prims.cast import Identity   # (ops import this module)
+        return Identity()(self)
 
     def init_data(self, slice_index=None, shape=None, opt_shard_group=None, set_sliced=False):
         """Parameters are materialised when built (stand-alone mode): returns ``self``."""

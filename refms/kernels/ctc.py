@@ -79,18 +79,18 @@ def ctc_alpha_beta(lp, labels, length, blank, merge_repeated=True):
         previous = alpha[t - 1]
         same = np.where(stay, previous, neg_inf)
         one = np.concatenate([[neg_inf], previous[:-1]])
-        two = np.where(skip, np.concatenate([[neg_inf, neg_inf], previous[:-2]]), neg_inf)
+        two = np.where(skip, np.concatenate([[neg_inf, neg_inf], previous])[:states], neg_inf)
         alpha[t] = lp[t, ext] + _logsumexp(same, one, two)
     last = length - 1
     beta[last, -1] = lp[last, ext[-1]]
     if states > 1:
         beta[last, -2] = lp[last, ext[-2]]
-    skip_next = np.concatenate([skip[2:], [False, False]])    # s + 2 may be entered from s
+    skip_next = np.concatenate([skip, [False, False]])[2:]    # s + 2 may be entered from s
     for t in range(last - 1, -1, -1):
         following = beta[t + 1]
         same = np.where(stay, following, neg_inf)
         one = np.concatenate([following[1:], [neg_inf]])
-        two = np.where(skip_next, np.concatenate([following[2:], [neg_inf, neg_inf]]), neg_inf)
+        two = np.where(skip_next, np.concatenate([following, [neg_inf, neg_inf]])[2:], neg_inf)
         beta[t] = lp[t, ext] + _logsumexp(same, one, two)
     ends = [alpha[last, -1]] + ([alpha[last, -2]] if states > 1 else [])
     nll = -float(_logsumexp(*[np.float64(e) for e in ends]))
@@ -141,21 +141,43 @@ def ctc_loss_v2_grad(log_probs, labels, input_lengths, blank, zero_infinity):
     return grad.astype(log_probs.dtype)
 
 
+def _empty_label_cpu_kernel(lp, length, blank):
+    """(nll, posterior (T, C)) that MindSpore 2.10's CPU ``CTCLoss`` kernel gives a sample with
+    no labels.  Its backward recursion for a one-state sequence starts from both of the last
+    two frames (β_{T−2} = β_{T−1} = 0 before the recursion), so with b_t = p(blank at t)::
+
+        nll = −(Σ_{t<T−1} log b_t + log(1 + b_{T−1}))      (the exact value is −Σ_t log b_t)
+
+    and the posterior of the blank is 1 at frames before the last, b/(1 + b) at the last."""
+    last = length - 1
+    b_last = np.exp(lp[last, blank])
+    nll = -(float(lp[:last, blank].sum()) + float(np.log1p(b_last)))
+    post = np.zeros(lp.shape)
+    post[:last, blank] = 1.0
+    post[last, blank] = b_last / (1.0 + b_last)
+    return nll, post
+
+
 @reference
 def ctc_loss_logits(x, labels, input_lengths, merge_repeated):
     """(loss (B,), d loss / d x (T, B, C)) of (T, B, C) logits (softmax inside), blank = C − 1;
-    a sample whose ``labels`` is None gets loss 0 and gradient 0."""
+    a sample with no alignment (loss ``inf``) gets gradient 0, and one with no labels the
+    value of :func:`_empty_label_cpu_kernel`, as in MindSpore's CPU kernel."""
     blank = x.shape[2] - 1
     logits = x.astype(np.float64)
     shifted = logits - logits.max(axis=2, keepdims=True)
     lp = shifted - np.log(np.exp(shifted).sum(axis=2, keepdims=True))
     loss, grad = np.zeros(x.shape[1]), np.zeros(x.shape)
     for n in range(x.shape[1]):
-        if labels[n] is None:
-            continue
         length = input_lengths[n]
+        if len(labels[n]) == 0:
+            loss[n], post = _empty_label_cpu_kernel(lp[:, n], length, blank)
+            grad[:length, n] = np.exp(lp[:length, n]) - post[:length]
+            continue
         nll, alpha, beta = ctc_alpha_beta(lp[:, n], labels[n], length, blank, merge_repeated)
         loss[n] = nll
+        if not np.isfinite(nll):
+            continue
         post = ctc_posterior(lp[:, n], labels[n], length, blank, alpha, beta, nll)
         grad[:length, n] = np.exp(lp[:length, n]) - post[:length]
     return loss.astype(x.dtype), grad.astype(x.dtype)

@@ -6,7 +6,8 @@
 * the training network: ``build_train_network`` (:mod:`refms.amp`) —
   ``TrainOneStepCell(WithLossCell(network, loss_fn), optimizer)``, with mixed
   precision and loss scaling for ``amp_level`` O2/O3; without an optimizer,
-  just ``WithLossCell``;
+  just ``WithLossCell``; with neither, ``network`` itself (a network that
+  already wraps its own training step, such as a user's ``TrainOneStepCell``);
 * the evaluation network: ``WithEvalCell(network, loss_fn)`` returning
   ``(loss, logits, label)`` (when ``metrics`` are given);
 * the prediction network: ``network`` itself.
@@ -197,9 +198,6 @@ class Model:
                              f"'initial_epoch' is {initial_epoch}.")
         if not isinstance(dataset_sink_mode, bool):
             raise TypeError("For 'Model.train', the 'dataset_sink_mode' must be bool.")
-        if self._optimizer is None and self._train_network is self._network:
-            raise ValueError("For 'Model.train', give the Model an optimizer (and a loss_fn, or a "
-                             "network that returns its loss).")
         dataset_size = train_dataset.get_dataset_size()
         if dataset_size == 0:
             raise ValueError("There is no valid data in dataset, please check dataset file firstly.")

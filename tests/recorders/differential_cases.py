@@ -1122,6 +1122,32 @@ _kw_layer("AdaptiveMaxPool2d", lambda rng: case(
     output_size=[(3, 2), (2, 4), (1, 1)][int(rng.integers(3))]))
 _kw_layer("Pad", lambda rng: case(rand(rng, (3, 4)), paddings=((1, 1), (2, 1)),
                                   mode=str(rng.choice(["CONSTANT", "REFLECT", "SYMMETRIC"]))))
+_kw_layer("ConstantPad1d", lambda rng: case(
+    rand(rng, (2, 3, 4)), padding=[(1, 2), 2, (0, -1)][int(rng.integers(3))],
+    value=float(rng.choice([0.0, 1.5]))))
+_kw_layer("ConstantPad2d", lambda rng: case(
+    rand(rng, (1, 2, 3, 4)), padding=[(1, 0, 2, 1), 1, (0, 1)][int(rng.integers(3))],
+    value=float(rng.choice([0.0, -2.0]))))
+_kw_layer("ConstantPad3d", lambda rng: case(
+    rand(rng, (1, 2, 2, 3)), padding=[(1, 0, 1, 1, 0, 1), 1][int(rng.integers(2))],
+    value=float(rng.choice([0.0, 0.5]))))
+_kw_layer("ZeroPad2d", lambda rng: case(
+    rand(rng, (2, 3, 4)), padding=[(1, 0, 2, 1), 2][int(rng.integers(2))]))
+_kw_layer("ReflectionPad1d", lambda rng: case(
+    rand(rng, (2, 3, 4)), padding=[(1, 3), 2, (0, 1)][int(rng.integers(3))]))
+_kw_layer("ReflectionPad2d", lambda rng: case(
+    rand(rng, (1, 2, 3, 4)), padding=[(1, 0, 2, 1), 1][int(rng.integers(2))]))
+_kw_layer("ReflectionPad3d", lambda rng: case(
+    rand(rng, (1, 2, 3, 3)), padding=[(1, 0, 1, 2, 0, 1), 1][int(rng.integers(2))]))
+_kw_layer("ReplicationPad1d", lambda rng: case(
+    rand(rng, [(2, 3, 4), (3, 4)][int(rng.integers(2))]),
+    padding=[(1, 3), 2, (0, 5)][int(rng.integers(3))]))
+_kw_layer("ReplicationPad2d", lambda rng: case(
+    rand(rng, [(1, 2, 3, 4), (2, 3, 4)][int(rng.integers(2))]),
+    padding=[(1, 0, 2, 4), 1][int(rng.integers(2))]))
+_kw_layer("ReplicationPad3d", lambda rng: case(
+    rand(rng, [(1, 2, 2, 3, 2), (2, 2, 3, 2)][int(rng.integers(2))]),
+    padding=[(1, 0, 1, 2, 0, 1), 1][int(rng.integers(2))]))
 _kw_layer("PReLU", lambda rng: case(away_from(rng, (2, 3, 4), -2, 2), channel=1,
                                     w=float(rng.choice([0.25, 0.1]))))
 _kw_layer("L1Loss", lambda rng: case(rand(rng, (2, 3)), away_from(rng, (2, 3), -2, 2, 0.0),
@@ -1183,6 +1209,18 @@ def _run_conv2d_bn_act(ms, x, w, activation):
 
 register("nn.Conv2dBnAct", lambda rng: case(rand(rng, (1, 2, 4, 4)), rand(rng, (3, 2, 3, 3)),
                                             [None, "relu"][int(rng.integers(2))]))
+
+
+@call("nn.DenseBnAct")
+def _run_dense_bn_act(ms, x, w, b, activation):
+    cell = ms.nn.DenseBnAct(w.shape[1], w.shape[0], has_bn=True, activation=activation)
+    _set(ms, cell.dense, weight=w, bias=b)
+    cell.set_train(False)
+    return cell(x)
+
+
+register("nn.DenseBnAct", lambda rng: case(rand(rng, (3, 4)), rand(rng, (2, 4)), rand(rng, (2,)),
+                                           [None, "relu", "logsoftmax"][int(rng.integers(3))]))
 
 #: Learning-rate schedules: name -> constructor arguments (called on a global step).
 SCHEDULES = {

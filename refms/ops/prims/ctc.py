@@ -15,7 +15,10 @@ blank are outside the documented domain: refms treats them as labels (position d
 (x (T, B, C), labels_indices (n, 2), labels_values (n,), sequence_length (B,))`` takes
 logits (softmax inside), the blank is class ``C − 1``, and returns ``(loss (B,), gradient
 (T, B, C))``, the gradient being ``softmax(x) − posterior``; its bprop scales that by
-``dloss`` (MindSpore's bprop).
+``dloss`` (MindSpore's bprop).  The sparse labels are read as MindSpore's CPU kernel reads
+them: ``labels_indices[:, 0]`` counts each sample's values, taken in order; a value outside
+``[0, C − 1)`` ends a sample's labels (labels padded with the blank, as the model zoo's CRNN
+pads them); a sample with no alignment (too few frames) gets loss ``inf`` and gradient 0.
 """
 from ... import dtype as mstype
 from ... import kernels
@@ -135,9 +138,44 @@ class CTCLossV2Grad(Primitive):
                                                 self.zero_infinity)
 
 
-def _collapse(labels):
-    """Merge runs of a repeated label into one (``preprocess_collapse_repeated``)."""
-    return [v for k, v in enumerate(labels) if k == 0 or v != labels[k - 1]]
+def _sample_values(op, labels_indices, labels_values, batch):
+    """The label values of each sample, as MindSpore's CPU kernel reads the sparse labels:
+    the first column of ``labels_indices`` only counts how many values each sample has,
+    and the values are taken in their order (sample 0's first); the positions in the
+    second column are not read."""
+    counts = [0] * batch
+    for sample, _ in labels_indices.tolist():
+        if not 0 <= int(sample) < batch:
+            raise op_error(op, f"'index' must be less than the length of 'label', but got "
+                               f"'index': {int(sample)} and the length of 'label': {batch}",
+                           RuntimeError)
+        counts[int(sample)] += 1
+    values = [int(v) for v in labels_values.tolist()]
+    rows, start = [], 0
+    for count in counts:
+        rows.append(values[start:start + count])
+        start += count
+    return rows
+
+
+def _label_sequence(op, row, blank, collapse):
+    """The labels a sample's values spell: a value outside [0, blank) (the blank, a larger
+    class, a negative number) ends the sequence (the zoo pads labels with the blank), and a
+    label after it is an error; ``collapse`` first drops a value equal to the one before it
+    (``preprocess_collapse_repeated``, compared before the padding is dropped)."""
+    labels, ended = [], False
+    for i, value in enumerate(row):
+        if collapse and i > 0 and value == row[i - 1]:
+            continue
+        if not 0 <= value < blank:
+            ended = True
+        elif ended:
+            raise op_error(op, f"the value of labels_values[{i}] must be in the range of "
+                               f"[0, num_classes), but got {value} after a blank (a padding) in "
+                               f"the same sample.", RuntimeError)
+        else:
+            labels.append(value)
+    return labels
 
 
 @register
@@ -175,30 +213,30 @@ class CTCLoss(Primitive):
         return Abstract((x.shape[1],), x.dtype), Abstract(x.shape, x.dtype)
 
     def forward(self, x, labels_indices, labels_values, sequence_length):
+        op = "CTCLoss"
         steps, batch, classes = x.shape
-        blank = classes - 1
-        rows = [[] for _ in range(batch)]           # (position, label) of each sample
-        for (b, position), value in zip(labels_indices.tolist(), labels_values.tolist()):
-            rows[int(b)].append((int(position), int(value)))
-        labels, lengths = [], []
-        for n in range(batch):
-            row = [value for _, value in sorted(rows[n])]
-            if self.preprocess_collapse_repeated:
-                row = _collapse(row)
-            length = int(sequence_length[n])
-            if not 0 <= length <= steps:
-                raise op_error("CTCLoss", f"sequence_length[{n}] = {length} must be in "
-                                          f"[0, {steps}].", RuntimeError)
-            if any(not 0 <= v < blank for v in row):
-                raise op_error("CTCLoss", f"the labels of sample {n} must be in [0, {blank}) "
-                                          f"(the last class is the blank), but got {row}.",
+        lengths = [int(v) for v in sequence_length.tolist()]
+        for n, length in enumerate(lengths):
+            if length <= 0:
+                raise op_error(op, f"the 'sequence_length' must be greater than 0, but got "
+                                   f"{length} for sample {n}.", RuntimeError)
+            if length > steps:
+                raise op_error(op, f"the 'max_time'(the 1st dimension value of 'probs') must "
+                                   f"be greater than or equal to 'sequence_length', but got "
+                                   f"'max_time': {steps} and 'sequence_length': {length}",
                                RuntimeError)
+        rows = _sample_values(op, labels_indices, labels_values, batch)
+        labels = [_label_sequence(op, row, classes - 1, self.preprocess_collapse_repeated)
+                  for row in rows]
+        for n, (row, length) in enumerate(zip(labels, lengths)):
             if len(row) > length and not self.ignore_longer_outputs_than_inputs:
-                raise op_error("CTCLoss", f"the label length {len(row)} of sample {n} is "
-                                          f"longer than its sequence_length {length}.",
-                               RuntimeError)
-            labels.append(None if len(row) > length else row)
-            lengths.append(length)
+                raise op_error(op, f"input time(sequence length) must be greater than output "
+                                   f"size(label length), but got sequence length: {length} "
+                                   f"and label length: {len(row)}", RuntimeError)
+        if any(length == 1 for length in lengths):
+            # MindSpore's backward recursion starts from the last two frames.
+            raise op_error(op, "the length of log_beta_b must be greater than 1! (every "
+                               "'sequence_length' must be at least 2)", RuntimeError)
         return kernels.call("ctc_loss_logits")(x, labels, lengths, self.ctc_merge_repeated)
 
     def bprop(self, x, labels_indices, labels_values, sequence_length, out, dout):
