@@ -158,3 +158,19 @@ def test_to_cpu_keeps_the_tensor():
     np.testing.assert_array_equal(x.asnumpy(), [1.0, 2.0])
     with pytest.raises(RuntimeError):
         x.to_("Ascend")
+
+
+def test_ops_multinomial_is_mint_multinomial_in_int32_with_replacement_by_default():
+    """ops.multinomial (MindSpore 2.10: Int32, replacement=True by default; its dtypes and
+    shapes are differential cases) draws w / Σw: a chi-square fit of 20000 draws."""
+    from scipy.stats import chisquare
+    w = np.array([0.2, 0.0, 0.3, 0.5], np.float32)
+    refms.set_seed(21)
+    draws = ops.multinomial(Tensor(w), 20000)
+    assert draws.dtype == refms.int32 and draws.shape == (20000,)
+    counts = np.bincount(draws.asnumpy(), minlength=4)
+    assert counts[1] == 0
+    keep = w > 0
+    assert chisquare(counts[keep], w[keep] / w.sum() * 20000).pvalue > 1e-3, counts
+    once = ops.multinomial(Tensor(np.array([[1.0, 2.0, 3.0]], np.float32)), 3, False).asnumpy()
+    np.testing.assert_array_equal(np.sort(once[0]), [0, 1, 2])

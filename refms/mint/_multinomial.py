@@ -23,15 +23,21 @@ from .._tensor import Tensor
 from ..ops import functional as F
 from ..ops.primitive import op_error
 
-__all__ = ["multinomial"]
-
-
-def _uniform(shape):
-    return F.uniform(shape, F.scalar_to_tensor(0.0), F.scalar_to_tensor(1.0))
+__all__ = ["multinomial", "sample"]
 
 
 def multinomial(input, num_samples, replacement=False, *, generator=None):  # noqa: A002
     """``num_samples`` category indices per row of the weights ``input`` (Int64)."""
+    return sample(input, num_samples, replacement)
+
+
+def sample(input, num_samples, replacement, seed=None):   # noqa: A002
+    """The draws of ``mint.multinomial`` (and of ``ops.multinomial``, which casts them to Int32
+    and passes its ``seed`` to ``ops.uniform``)."""
+
+    def uniform(shape):
+        return F.uniform(shape, F.scalar_to_tensor(0.0), F.scalar_to_tensor(1.0), seed)
+
     if not isinstance(input, Tensor):
         raise TypeError(f"For 'multinomial', the 'input' must be a Tensor, but got "
                         f"{type(input).__name__}.")
@@ -53,13 +59,13 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):  # no
     if replacement:
         running = F.cumsum(weights, -1)                              # c_j, (..., n)
         total = running[..., n - 1:]                                 # Σ w, (..., 1)
-        target = _uniform(lead + (num_samples,)) * total            # u·Σ w, (..., k)
+        target = uniform(lead + (num_samples,)) * total            # u·Σ w, (..., k)
         below = F.less_equal(F.expand_dims(running, -2), F.expand_dims(target, -1))
         index = F.reduce_sum(F.cast(below, mstype.int64), -1, False)
         return F.minimum(index, n - 1)                               # u·Σ w rounded up to Σ w
     positive = F.greater(weights, 0.0)
     safe = F.select(positive, weights, F.ones_like(weights))
-    keys = F.log(1.0 - _uniform(lead + (n,))) / safe
+    keys = F.log(1.0 - uniform(lead + (n,))) / safe
     keys = F.select(positive, keys, F.fill(keys.dtype, tuple(keys.shape), float("-inf")))
     _, index = F.topk(keys, num_samples)
     return F.cast(index, mstype.int64)

@@ -1908,6 +1908,16 @@ register("ops.bincount", lambda rng: case(rand(rng, (8,), "int32", 0, 5), grad=F
 register("ops.dstack", lambda rng: case((rand(rng, (2, 3)), rand(rng, (2, 3)))))
 register("ops.hstack", lambda rng: case((rand(rng, (2, 3)), rand(rng, (2, 2)))))
 register("ops.randn", lambda rng: case(2, int(rng.integers(1, 4)), grad=False, compare="meta"))
+
+def _multinomial(rng):
+    weights = rand(rng, [(4,), (2, 5)][int(rng.integers(2))], low=0.1, high=2.0)
+    replacement = bool(rng.integers(2))
+    return case(weights, int(rng.integers(1, 4)), replacement, grad=False, compare="meta")
+
+
+register("ops.multinomial", _multinomial)
+register("Tensor.multinomial", _multinomial)
+
 register("ops.rand", lambda rng: case((int(rng.integers(1, 4)), 2), grad=False, compare="meta"))
 register("ops.randint", lambda rng: case(0, int(rng.integers(2, 9)), (2, 3), grad=False,
                                          compare="meta"))
