@@ -278,8 +278,11 @@ def test_jit_inside_a_pynative_gradient():
     same(eager(T(5.0), T(7.0)), mixed(T(5.0), T(7.0)))
 
 
-def test_backward_reads_parameters_updated_by_assign():
-    """semantics 4.6: out = x·w; assign(w, 10); return out → grad_x = 10 (also in GRAPH)."""
+def test_backward_reads_the_value_a_primitive_read_in_graph_mode():
+    """out = x·w; assign(w, 10); return out: GRAPH_MODE differentiates the product with the
+    value w had when it was read (grad_x = 2), PyNative's backward reads the updated
+    Parameter (grad_x = 10, semantics 4.6) -- MindSpore 2.10, recorded as the programs
+    read_then_assign_graph / _pynative of tests/graph_assign_programs.py."""
     class Assigning(nn.Cell):
         def __init__(self):
             super().__init__()
@@ -289,10 +292,12 @@ def test_backward_reads_parameters_updated_by_assign():
             out = x * self.w
             ops.assign(self.w, T(10.0))
             return out
-    net = Assigning()
-    ms.set_context(mode=ms.GRAPH_MODE)
-    gx, gw = ms.grad(net, 0, net.w)(T(5.0))
-    assert as_numbers(gx) == [10.0] and as_numbers(gw) == [5.0]
+    for mode, expected in ((ms.GRAPH_MODE, [2.0]), (ms.PYNATIVE_MODE, [10.0])):
+        net = Assigning()
+        ms.set_context(mode=mode)
+        gx, gw = ms.grad(net, 0, net.w)(T(5.0))
+        assert as_numbers(gx) == expected and as_numbers(gw) == [5.0]
+        assert as_numbers(net.w) == [10.0]
 
 
 def test_grad_inside_construct_compiles_one_flat_graph():

@@ -21,6 +21,9 @@ The lattice is small (MindSpore's ``AbstractBase`` family, cut down):
 ``AbstractPartial``         a function with some arguments already bound (``Partial``)
 ``AbstractSwitch``          the result of ``Switch(tensor_cond, f, g)`` before it is called
 ``Bottom``                  the "value" of ``raise``: no value, joins with anything
+``AbstractRef(parameter)``  a Tensor that is a Parameter's state (MindSpore's
+                            ``Ref[Tensor]``): the parameter lambda lifting puts in place
+                            of a weight, read when a primitive using it runs
 ==========================  =============================================================
 
 Python numbers are constants (as in MindSpore, a scalar input is part of the
@@ -38,11 +41,25 @@ from ..parameter import Parameter
 from .errors import GraphCompileError
 from .mutable import is_mutable, plain
 
-__all__ = ["Abstract", "Const", "AbstractScalar", "AbstractTuple", "AbstractAny",
+__all__ = ["Abstract", "AbstractRef", "Const", "AbstractScalar", "AbstractTuple", "AbstractAny",
            "AbstractClosure", "AbstractGraph",
            "AbstractPartial", "AbstractSwitch", "Bottom", "BOTTOM", "Pending",
            "FUNCTION_ABSTRACTS", "abstract_of", "key_of", "join", "format_abstract",
            "is_const", "leaves"]
+
+
+class AbstractRef(Abstract):
+    """A Tensor whose value is the state of ``parameter`` (a refms Parameter): the graph
+    parameter that stands for a weight once lambda lifting has made the weight an argument
+    (:mod:`refms.graph.passes.lambda_lift`).  It is a Tensor to everything else; the passes
+    that must not move a read of a Parameter past a write, and autodiff's snapshots, ask
+    for the Parameter (:func:`refms.graph.passes._util.parameter_of`)."""
+
+    __slots__ = ("parameter",)
+
+    def __init__(self, parameter):
+        super().__init__(tuple(parameter.shape), parameter.dtype)
+        self.parameter = parameter
 
 
 class Const:
@@ -413,6 +430,8 @@ def format_abstract(abstract):
     """``<Tensor[Float32], (2, 3)>``, ``<Int64, NoShape>``, ``<Tuple[...]>``, ``<Func, NoShape>``."""
     if abstract is None:
         return "<null>"
+    if isinstance(abstract, AbstractRef):
+        return format_abstract(Const(abstract.parameter))
     if isinstance(abstract, Abstract):
         return f"<Tensor[{abstract.dtype}], {_shape_text(abstract.shape)}>"
     if isinstance(abstract, AbstractScalar):

@@ -21,6 +21,17 @@ closure ``B(dout) -> (dx…)``:
 * a graph flagged ``custom_bprop`` (a Cell with ``bprop``) is not entered: its
   backpropagator calls the Cell's ``bprop`` (parsed like ``construct``), checked
   as in PyNative (semantics 6).
+* a primitive reading a Parameter that the program also writes (``ops.assign`` in the
+  differentiated function) reads it through a snapshot: ``J(g)`` copies the Parameter
+  (an ``Identity`` node, MindSpore's ``Load`` followed by the ``TensorMove`` it inserts)
+  where the primitive runs, and the backpropagator uses the copy, so each product of
+  ``for i in range(3): ops.assign(self.w, i); out = x * self.w + out`` is
+  differentiated with the value ``w`` had then (MindSpore 2.10 graph mode, tutorial
+  "static_graph_expert_programming"; its default ``MS_DEV_SIDE_EFFECT_LOAD_ELIM=1``
+  leaves out the copy where it judges a single read safe, which can give the final value
+  instead — refms copies every such read, as ``MS_DEV_SIDE_EFFECT_LOAD_ELIM=0`` does).
+  The gradient of the copy flows to the Parameter.  PyNative has no snapshot: its
+  backward reads the Parameter when it runs (semantics 4.6).
 
 Before the transform the target is inlined and lambda-lifted
 (:mod:`refms.graph.passes.lambda_lift`) with its weights as parameters, so
@@ -40,6 +51,7 @@ from ..autograd import tape as _tape
 from ..autograd.grad import seed_cotangents
 from ..ops import functional as F
 from ..ops.primitive import Primitive
+from ..ops.prims.cast import Identity
 from .._tensor import Tensor
 from . import abstract as A
 from . import forward_reuse
@@ -53,6 +65,7 @@ from .errors import GraphCompileError
 from .fallback import PyExecute
 from .infer import Context
 from .passes import inline, lambda_lift
+from .passes._util import callee_value, parameter_of
 
 __all__ = ["Transform", "run_and_differentiate", "prepare", "cotangent_abstract", "PyBprop"]
 
@@ -98,8 +111,11 @@ class Transform:
     def __init__(self, specializer):
         self.spec = specializer
         self.memo = {}
+        self.written = None       # ids of the Parameters the program writes (ALL: any)
 
     def J(self, graph):
+        if self.written is None:  # the first graph is the whole program's entry
+            self.written = written_parameters(graph)
         done = self.memo.get(id(graph))
         if done is None:
             if graph.flags.get("custom_bprop") is not None:
@@ -143,9 +159,10 @@ class Transform:
             args = [new(i) for i in node.inputs[1:]]
             callee = head.value if isinstance(head, ir.ValueNode) else None
             if isinstance(callee, Primitive):
+                snapshots = self._snapshots(fwd, node, args) if callee.differentiable else {}
                 fmap[id(node)] = fwd.apply([head] + args, node.name, node.abstract, node.loc)
                 if callee.differentiable:
-                    records.append((node, "prim", callee))
+                    records.append((node, "prim", (callee, snapshots)))
             elif isinstance(callee, ir.FuncGraph) or isinstance(head, ir.CNode):
                 callee_node = ir.ValueNode(self.J(callee)) if callee is not None else new(head)
                 pair = A.AbstractTuple([node.abstract, A.AbstractGraph(fwd)])
@@ -189,6 +206,20 @@ class Transform:
                                  graph.loc))
         return fwd
 
+    def _snapshots(self, fwd, node, args):
+        """``{input position: copy node}`` for the inputs of the primitive call ``node`` that
+        read a Parameter the program writes (``args``: those inputs in ``fwd``): the copies
+        are taken in ``fwd`` just before the primitive runs, for the backpropagator."""
+        copies = {}
+        for k, i in enumerate(node.inputs[1:]):
+            param = parameter_of(i)
+            if param is None or (self.written is not ALL and id(param) not in self.written):
+                continue
+            value = fwd.apply([ir.ValueNode(_SNAPSHOT), args[k]], None,
+                              A.Abstract(tuple(param.shape), param.dtype), node.loc)
+            copies[k] = value
+        return copies
+
     # -- the backpropagator ------------------------------------------------------------------------
     def _backward(self, graph, fwd, fmap, records):
         spec = self.spec
@@ -224,9 +255,10 @@ class Transform:
                 state.loc = node.loc          # backward nodes point at the forward source line
                 inputs = node.inputs[1:]
                 if kind == "prim":
+                    prim, snapshots = info
                     grad = complete(node, grad)
-                    xs = [forward_value(i) for i in inputs]
-                    grads = self._prim_bprop(ctx, info, xs, forward_value(node), grad, inputs,
+                    xs = [forward_value(snapshots.get(k, i)) for k, i in enumerate(inputs)]
+                    grads = self._prim_bprop(ctx, prim, xs, forward_value(node), grad, inputs,
                                              fmap, node)
                     for i, g in zip(inputs, grads):
                         add(i, g)
@@ -341,6 +373,29 @@ class Transform:
         fwd.set_output(fwd.apply([G.MAKE_TUPLE, out, ir.ValueNode(back)], None,
                                  A.AbstractTuple([out_abstract, A.AbstractGraph(back)]), graph.loc))
         return fwd
+
+
+#: What ``written_parameters`` answers when the program runs host code, which may write any.
+ALL = "all"
+
+#: The snapshot of a Parameter a primitive reads: a copy (MindSpore's ``TensorMove``).
+_SNAPSHOT = Identity()
+
+
+def written_parameters(entry):
+    """The ids of the Parameters a run of ``entry`` may write: the Parameter inputs of the
+    primitives that write an input (``Assign``, BatchNorm's moving statistics, optimizer
+    updates); :data:`ALL` when it runs host code (JIT Fallback), which may write any."""
+    written = set()
+    for graph in ir.graphs_of(entry):
+        for node in graph.order:
+            callee = callee_value(node)
+            if isinstance(callee, PyExecute):
+                return ALL
+            if isinstance(callee, Primitive) and callee.side_effect_mem:
+                written.update(id(parameter_of(i)) for i in node.inputs[1:]
+                               if parameter_of(i) is not None)
+    return written
 
 
 def _all_none(grad):

@@ -28,6 +28,7 @@ import types
 import numpy as np
 
 from .. import compat as _compat
+from .. import kernels
 from .. import context as _context
 from .._tensor import Tensor
 from . import abstract as A
@@ -116,7 +117,7 @@ class Compiled:
         if self.flat:
             return python_numbers(self.flat.run(tuple(args)))
         with deep_recursion():
-            return python_numbers(run_graph(self.entry, tuple(args)))
+            return python_numbers(parameters_copied(run_graph(self.entry, tuple(args))))
 
     def guards_hold(self):
         """Whether each attribute the program reads at run time still holds the kind of value
@@ -132,6 +133,18 @@ class Compiled:
             if name == stage or name.endswith("_" + stage):
                 return text
         raise KeyError(f"no stage {stage!r}; stages: {[n for n, _ in self.stages]}")
+
+
+def parameters_copied(value):
+    """A program's output with each Parameter in it (a weight the program returns) replaced
+    by a Tensor holding its value now: MindSpore 2.10 returns ``self.w`` from a graph as a
+    Tensor, not the Parameter (observed, tests/graph_assign_programs.py)."""
+    if isinstance(value, Tensor) and value._is_param:
+        return Tensor._make(kernels.call("copy")(value._value()), value.dtype)
+    if isinstance(value, tuple) and not hasattr(value, "_fields"):
+        copied = tuple(parameters_copied(v) for v in value)
+        return value if all(c is v for c, v in zip(copied, value)) else copied
+    return value
 
 
 def python_numbers(value):

@@ -32,6 +32,7 @@ interpreter agree to the bit; the tests run both.  A graph that calls other
 graphs, switches or closures is not flat (``plan`` returns None) and runs
 on the interpreter.
 """
+from .. import kernels
 from ..ops.apply import cast_result, compute, unwrap, wrap
 from ..ops.primitive import Primitive
 from .._tensor import Tensor
@@ -86,9 +87,15 @@ def _run_tuple_op(op, values, abstract):
 
 
 def _as_tensors(value, abstract):
-    """The graph's output: arrays back to Tensors of the dtypes inference gave."""
+    """The graph's output: arrays back to Tensors of the dtypes inference gave; a weight's
+    array (typed by the Parameter itself) is copied, so the Tensor returned keeps the value
+    the weight had when the program ended."""
     if isinstance(abstract, A.Abstract):
         return wrap(value, abstract)
+    if isinstance(abstract, A.Const) and isinstance(abstract.value, Tensor) \
+            and abstract.value._is_param:
+        weight = abstract.value
+        return Tensor._make(kernels.call("copy")(value), weight.dtype)
     if isinstance(abstract, A.AbstractTuple):
         return tuple(_as_tensors(v, a) for v, a in zip(value, abstract.items))
     return value

@@ -246,6 +246,10 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules, RuntimeF
         for waiting in self.pending.pop(id(graph), []):
             if isinstance(waiting.abstract, A.Pending):
                 waiting.abstract = graph.output.abstract
+                if isinstance(waiting.abstract, A.Pending):
+                    # an inner loop whose exit goes round an outer loop: its result is the
+                    # outer loop's, still being inferred
+                    self.pending.setdefault(waiting.abstract.key, []).append(waiting)
         return graph
 
     def evaluate(self, ctx, node):
@@ -439,6 +443,8 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules, RuntimeF
                                loc=loc)
         if output is None:
             self.pending.setdefault(id(graph), []).append(node)
+        elif isinstance(abstract, A.Pending):  # it returns a loop's result still inferred (a
+            self.pending.setdefault(abstract.key, []).append(node)   # `break`'s if-join)
         if effects:
             ctx.effects = True
             self.note_effect_call()
@@ -479,8 +485,8 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules, RuntimeF
         node = ctx.graph.apply([selected] + [typed_node(n, a) for n, a in args], abstract=result,
                                loc=loc)
         if both_pending:                 # both go round an enclosing loop: typed by its exit
-            for graph in graphs:
-                self.pending.setdefault(id(graph), []).append(node)
+            for output in outputs:       # (the loop graph each result waits for)
+                self.pending.setdefault(output.key, []).append(node)
         if any(g.flags.get("effects", g.output is None) for g in graphs):
             ctx.effects = True
             self.note_effect_call()

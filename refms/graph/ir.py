@@ -247,13 +247,17 @@ def verify(entry):
 
 def verify_types(entry):
     """Check the types of every graph reachable from ``entry``: every node has an abstract
-    value, and every primitive call's is what the primitive's shape rule gives for its
-    inputs' abstract values *now* — so a pass that rewires nodes (constant folding, CSE,
-    fusion) cannot leave a program whose types no longer hold."""
+    value (not a loop's ``Pending`` result), and every primitive call's is what the
+    primitive's shape rule gives for its inputs' abstract values *now* — so a pass that
+    rewires nodes (constant folding, CSE, fusion) cannot leave a program whose types no
+    longer hold."""
     for graph in graphs_of(entry):
         for node in graph.order:
             if node.abstract is None:
                 _fail(graph, node, f"node {node!r} has no type")
+            if isinstance(node.abstract, A.Pending):
+                _fail(graph, node, f"node {node!r} is still typed by the loop it waited for "
+                                   f"(Pending): inference never gave it that loop's result")
             head = node.inputs[0]
             if isinstance(head, ValueNode) and isinstance(head.value, Primitive):
                 _check_primitive_type(graph, node, head.value)

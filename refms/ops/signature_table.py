@@ -169,6 +169,7 @@ SIGNATURES = {
     'minimum': (('input', 'p', None), ('other', 'p', None)),
     'mm': (('input', 'p', None), ('mat2', 'p', None)),
     'mul': (('input', 'p', None), ('other', 'p', None)),
+    'multinomial': (('input', 'p', None), ('num_samples', 'p', None), ('replacement', 'p', 'True'), ('seed', 'p', 'None')),
     'multiply': (('input', 'p', None), ('other', 'p', None)),
     'mv': (('mat', 'p', None), ('vec', 'p', None)),
     'nan_to_num': (('input', 'p', None), ('nan', 'p', 'None'), ('posinf', 'p', 'None'), ('neginf', 'p', 'None')),

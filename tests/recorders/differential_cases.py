@@ -1123,6 +1123,32 @@ _kw_layer("AdaptiveMaxPool2d", lambda rng: case(
     output_size=[(3, 2), (2, 4), (1, 1)][int(rng.integers(3))]))
 _kw_layer("Pad", lambda rng: case(rand(rng, (3, 4)), paddings=((1, 1), (2, 1)),
                                   mode=str(rng.choice(["CONSTANT", "REFLECT", "SYMMETRIC"]))))
+_kw_layer("ConstantPad1d", lambda rng: case(
+    rand(rng, (2, 3, 4)), padding=[(1, 2), 2, (0, -1)][int(rng.integers(3))],
+    value=float(rng.choice([0.0, 1.5]))))
+_kw_layer("ConstantPad2d", lambda rng: case(
+    rand(rng, (1, 2, 3, 4)), padding=[(1, 0, 2, 1), 1, (0, 1)][int(rng.integers(3))],
+    value=float(rng.choice([0.0, -2.0]))))
+_kw_layer("ConstantPad3d", lambda rng: case(
+    rand(rng, (1, 2, 2, 3)), padding=[(1, 0, 1, 1, 0, 1), 1][int(rng.integers(2))],
+    value=float(rng.choice([0.0, 0.5]))))
+_kw_layer("ZeroPad2d", lambda rng: case(
+    rand(rng, (2, 3, 4)), padding=[(1, 0, 2, 1), 2][int(rng.integers(2))]))
+_kw_layer("ReflectionPad1d", lambda rng: case(
+    rand(rng, (2, 3, 4)), padding=[(1, 3), 2, (0, 1)][int(rng.integers(3))]))
+_kw_layer("ReflectionPad2d", lambda rng: case(
+    rand(rng, (1, 2, 3, 4)), padding=[(1, 0, 2, 1), 1][int(rng.integers(2))]))
+_kw_layer("ReflectionPad3d", lambda rng: case(
+    rand(rng, (1, 2, 3, 3)), padding=[(1, 0, 1, 2, 0, 1), 1][int(rng.integers(2))]))
+_kw_layer("ReplicationPad1d", lambda rng: case(
+    rand(rng, [(2, 3, 4), (3, 4)][int(rng.integers(2))]),
+    padding=[(1, 3), 2, (0, 5)][int(rng.integers(3))]))
+_kw_layer("ReplicationPad2d", lambda rng: case(
+    rand(rng, [(1, 2, 3, 4), (2, 3, 4)][int(rng.integers(2))]),
+    padding=[(1, 0, 2, 4), 1][int(rng.integers(2))]))
+_kw_layer("ReplicationPad3d", lambda rng: case(
+    rand(rng, [(1, 2, 2, 3, 2), (2, 2, 3, 2)][int(rng.integers(2))]),
+    padding=[(1, 0, 1, 2, 0, 1), 1][int(rng.integers(2))]))
 _kw_layer("PReLU", lambda rng: case(away_from(rng, (2, 3, 4), -2, 2), channel=1,
                                     w=float(rng.choice([0.25, 0.1]))))
 _kw_layer("L1Loss", lambda rng: case(rand(rng, (2, 3)), away_from(rng, (2, 3), -2, 2, 0.0),
@@ -1293,6 +1319,9 @@ _metric("Perplexity", lambda rng: case(
 _metric("Dice", lambda rng: case(rng.uniform(0, 1, (2, 3)).astype(np.float32),
                                  (rng.uniform(0, 1, (2, 3)) > 0.5).astype(np.float32), grad=False))
 _metric("CosineSimilarity", lambda rng: case(rand(rng, (4, 3)), grad=False))
+_metric("ROC", lambda rng: case(rng.uniform(0, 1, 6).astype(np.float32),
+                                np.array([0, 1] + list(rng.integers(0, 2, 4)), np.int32),
+                                grad=False))
 
 
 # ---- added with the layers of issue 13 (tensor_* aliases, channel dropout, recurrent layers)
@@ -2024,6 +2053,16 @@ register("ops.bincount", lambda rng: case(rand(rng, (8,), "int32", 0, 5), grad=F
 register("ops.dstack", lambda rng: case((rand(rng, (2, 3)), rand(rng, (2, 3)))))
 register("ops.hstack", lambda rng: case((rand(rng, (2, 3)), rand(rng, (2, 2)))))
 register("ops.randn", lambda rng: case(2, int(rng.integers(1, 4)), grad=False, compare="meta"))
+
+def _multinomial(rng):
+    weights = rand(rng, [(4,), (2, 5)][int(rng.integers(2))], low=0.1, high=2.0)
+    replacement = bool(rng.integers(2))
+    return case(weights, int(rng.integers(1, 4)), replacement, grad=False, compare="meta")
+
+
+register("ops.multinomial", _multinomial)
+register("Tensor.multinomial", _multinomial)
+
 register("ops.rand", lambda rng: case((int(rng.integers(1, 4)), 2), grad=False, compare="meta"))
 register("ops.randint", lambda rng: case(0, int(rng.integers(2, 9)), (2, 3), grad=False,
                                          compare="meta"))

@@ -1,10 +1,13 @@
-"""Facts about nodes that several passes need: callee values, effects, users."""
+"""Facts about nodes that several passes need: callee values, effects, users, and which
+values are a Parameter's state."""
 from ...ops.primitive import Primitive
+from ...parameter import Parameter
+from .. import abstract as A
 from .. import graph_ops as G
 from ..ir import CNode, FuncGraph, ValueNode
 
 __all__ = ["callee_value", "is_primitive_call", "has_effect", "graph_has_effect",
-           "effectful_graphs"]
+           "effectful_graphs", "parameter_of", "reads_parameter"]
 
 
 def callee_value(node):
@@ -65,3 +68,29 @@ def effectful_graphs(graphs):
                 effects.add(id(graph))
                 changed = True
     return effects
+
+
+def parameter_of(node):
+    """The refms Parameter whose state ``node``'s value is, or None.
+
+    A weight, or a value known to be one (a graph parameter a weight is passed to, an item
+    of a tuple holding one), is typed by inference as the constant Parameter, and by lambda
+    lifting as :class:`~refms.graph.abstract.AbstractRef` — MindSpore's ``Ref`` type; it is
+    read when a primitive using it runs, not when it is named: its
+    value is the Parameter's value at that moment (MindSpore's ``Load(param, U)``).
+    """
+    if isinstance(node, ValueNode) and isinstance(node.value, Parameter):
+        return node.value
+    abstract = node.abstract
+    if isinstance(abstract, A.Const) and isinstance(abstract.value, Parameter):
+        return abstract.value
+    if isinstance(abstract, A.AbstractRef):      # a lifted weight (autodiff's programs)
+        return abstract.parameter
+    return None
+
+
+def reads_parameter(node):
+    """Whether the cnode ``node`` reads the state of a Parameter through one of its inputs:
+    its result depends on *when* it runs, so it may not be merged with, or moved past, a
+    node that may write that Parameter."""
+    return any(parameter_of(i) is not None for i in node.inputs[1:])

@@ -6,12 +6,15 @@ equal values; the second can use the first's (MindSpore's ``cse`` pass).
 Algorithm: value numbering per graph, in order: a node's key is its callee and
 inputs (constants by value, other nodes by identity); a later node with a key
 already seen is replaced by the earlier one.  Nodes with effects (prints,
-random draws, writes) never merge.
+random draws, writes) never merge.  A node reading a Parameter (``x * self.w``) is
+forgotten at the next node with an effect: after ``ops.assign(self.w, v)`` the same
+expression reads another value (MindSpore's reads are ``Load(w, U)``, whose monad ``U``
+differs after each write, so its ``cse`` cannot merge them either).
 """
 from .. import abstract as A
 from ..clone import NodeMapping, replace_uses
 from ..ir import ValueNode, graphs_of
-from ._util import effectful_graphs, has_effect
+from ._util import effectful_graphs, has_effect, reads_parameter
 
 NAME = "cse"
 RATIONALE = "an expression computed twice from the same inputs gives the same value"
@@ -32,10 +35,14 @@ def run(entry):
     mapping = NodeMapping()
     for graph in graphs:
         seen = {}
+        state_reads = []                  # keys of the nodes in `seen` that read a Parameter
         kept = []
         for node in graph.order:
             node.inputs = [mapping.get(id(i), i) for i in node.inputs]
             if has_effect(node, effects=effects):
+                for key in state_reads:   # the effect may write the Parameter they read
+                    del seen[key]
+                state_reads = []
                 kept.append(node)
                 continue
             key = tuple(_key(i) for i in node.inputs)
@@ -44,6 +51,8 @@ def run(entry):
                 mapping.replace(node, earlier)
                 continue
             seen[key] = node
+            if reads_parameter(node):
+                state_reads.append(key)
             kept.append(node)
         graph.order = kept
     replace_uses(graphs, mapping)

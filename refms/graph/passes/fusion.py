@@ -10,7 +10,10 @@ Algorithm: greedy grouping in program order.  A node joins the group of its
 user when both are elementwise primitives (``Primitive.elementwise``) of the same graph and the node has
 exactly one use; each group of two or more nodes becomes one
 ``FusedElementwise`` node whose inputs are the group's outside inputs.
-Nodes with effects and non-elementwise primitives end a group.
+Nodes with effects and non-elementwise primitives end a group.  The fused node runs
+where the group's last node was, so a group that reads a Parameter is closed at the
+next node with an effect (``t = x * self.w; ops.assign(self.w, v); t + 1`` keeps the
+product before the write).
 """
 from ...ops.apply import cast_result, compute, wrap
 from ...ops.primitive import Primitive
@@ -18,6 +21,7 @@ from ..._tensor import Tensor
 from .. import graph_ops as G
 from ..clone import replace_uses
 from ..ir import CNode, ValueNode, graphs_of, node_users
+from ._util import effectful_graphs, has_effect, reads_parameter
 
 NAME = "fusion"
 RATIONALE = "a chain of elementwise primitives runs as one call: no dispatch or Tensor per step"
@@ -68,16 +72,22 @@ def _elementwise(node):
 def run(entry):
     graphs = graphs_of(entry)
     users = node_users(graphs)
+    effects = effectful_graphs(graphs)
     mapping, fused_away = {}, []          # fused_away keeps replaced nodes (and their ids) alive
     for graph in graphs:
         groups = {}
+        closed = set()                    # groups no later node may join
         for node in graph.order:
+            if has_effect(node, effects=effects):
+                closed.update(root for root, members in groups.items()
+                              if any(reads_parameter(m) for m in members))
             if not _elementwise(node):
                 continue
             members = []
             for i in node.inputs[1:]:
                 uses = users.get(id(i), [])
-                if id(i) in groups and len(uses) == 1 and uses[0][0] is node:
+                if (id(i) in groups and id(i) not in closed and len(uses) == 1
+                        and uses[0][0] is node):
                     members.extend(groups.pop(id(i)))
             members.append(node)
             groups[id(node)] = members

@@ -21,7 +21,8 @@ is a parameter whose gradient it returns.
 With ``lift_weights`` the weights (parameters with a default) count as free
 variables too, so that a graph's gradient includes the weights'; the entry's
 own free variables (a closure's, or weights) then become trailing parameters,
-listed in ``entry.flags['lifted']`` for the caller to pass.
+listed in ``entry.flags['lifted']`` for the caller to pass.  A parameter standing for a
+weight is typed :class:`~refms.graph.abstract.AbstractRef` (the weight's state, a Tensor).
 """
 from .. import abstract as A
 from .. import graph_ops as G
@@ -120,8 +121,7 @@ def run(entry, lift_weights=False):
         for key, fv in fvs.items():
             abstract = fv.abstract
             if isinstance(fv, Parameter) and fv.default is not None:
-                weight = fv.default
-                abstract = A.Abstract(tuple(weight.shape), weight.dtype)
+                abstract = A.AbstractRef(fv.default)     # a Tensor: the weight's state
             name = fv.name if isinstance(fv, Parameter) else (fv.name or "fv")
             added[key] = Parameter(graph, name, abstract=abstract, loc=fv.loc)
         new_params[id(graph)] = added

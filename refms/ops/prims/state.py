@@ -15,8 +15,9 @@ class Assign(Primitive):
     MindSpore 2.10 (semantics 11, 4.6): the result is a new Tensor, not the
     Parameter itself; the shapes must match exactly (no broadcasting); only
     casts that promotion allows happen implicitly (Int32 into a Float32
-    Parameter works, Float64 into Float32 is a TypeError).  A backward pass
-    that runs later reads the Parameter's updated value.
+    Parameter works, Float64 into Float32 is a TypeError).  A PyNative backward
+    pass that runs later reads the Parameter's updated value; a graph-mode one
+    the value each operator read (:mod:`refms.graph.autodiff`).
     """
     n_tensor_inputs = 2
     #: Writes its ``variable`` input (MindSpore's ``side_effect_mem``); graph passes must keep it.
