@@ -323,3 +323,44 @@ for _ in range(4):
     print(c(x))
 print(Loop()(x))
 """
+
+# a weight assigned from another weight (no gradient flows through the value assigned), and
+# an item of a weight set in place (x[0] = 7 in construct is an Assign of the new Tensor)
+PROGRAMS["assign_from_other_weight_and_setitem"] = """
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops, Tensor, Parameter
+ms.set_context(mode=ms.GRAPH_MODE)
+class A(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.array([2.0, 3.0], np.float32)), name="w")
+        self.v = Parameter(Tensor(np.array([4.0, 5.0], np.float32)), name="v")
+    def construct(self, x):
+        a = (x * self.w).sum()
+        ops.assign(self.w, self.v * 2)
+        return a + (x * self.w * self.v).sum()
+class B(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.array([2.0, 3.0], np.float32)), name="w")
+    def construct(self, x):
+        a = (x * self.w).sum()
+        self.w[0] = 7.0
+        return a + (x * self.w).sum(), self.w * 1
+x = Tensor(np.array([1.0, 10.0], np.float32))
+for C in (A, B):
+    net = C()
+    def loss(x):
+        out = net(x)
+        return out[0] if isinstance(out, tuple) else out
+    try:
+        print(C.__name__, ms.grad(loss, 0, net.trainable_params())(x), [p.value() for p in net.trainable_params()])
+    except Exception as e:
+        print(C.__name__, "ERR", type(e).__name__, str(e).splitlines()[0][:150])
+    net = C()
+    try:
+        print(C.__name__, net(x))
+    except Exception as e:
+        print(C.__name__, "ERR", type(e).__name__, str(e).splitlines()[0][:150])
+"""
