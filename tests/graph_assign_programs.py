@@ -364,3 +364,39 @@ for C in (A, B):
     except Exception as e:
         print(C.__name__, "ERR", type(e).__name__, str(e).splitlines()[0][:150])
 """
+
+# a write under a Tensor condition and one in a nested function, reads before, between and
+# after: MindSpore's default Load elimination copies the middle read only (the first read's
+# gradient then uses the final value); with MS_DEV_SIDE_EFFECT_LOAD_ELIM=0 every read is
+# copied, as refms does
+_CONDITIONAL_ASSIGN = """
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops, Tensor, Parameter
+ms.set_context(mode=ms.GRAPH_MODE)
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.array([2.0, 3.0], np.float32)), name="w")
+    def construct(self, x):
+        a = x * self.w
+        if x.sum() > 0:
+            ops.assign(self.w, x * 2)
+        b = x * self.w
+        def upd(v):
+            ops.assign(self.w, v + 1)
+        upd(b)
+        c = x * self.w
+        return (a + b + c).sum()
+x = Tensor(np.array([1.0, 10.0], np.float32))
+net = Net()
+print(net(x), net.w.value())
+net = Net()
+print(ms.grad(net, 0, net.trainable_params())(x), net.w.value())
+x = Tensor(np.array([1.0, -10.0], np.float32))
+net = Net()
+print(ms.grad(net, 0, net.trainable_params())(x), net.w.value())
+"""
+PROGRAMS["conditional_assign_and_nested_function"] = _CONDITIONAL_ASSIGN
+PROGRAMS["conditional_assign_and_nested_function_load_elim_0"] = (
+    "import os\nos.environ['MS_DEV_SIDE_EFFECT_LOAD_ELIM'] = '0'\n" + _CONDITIONAL_ASSIGN)
