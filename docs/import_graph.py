@@ -39,7 +39,7 @@ LAYERS = [
     ("base", ["refms.dtype", "refms.context", "refms.compat", "refms.seed", "refms.kernels",
               "refms._fast", "refms.log", "refms.parallel", "refms.communication",
               "refms.profiler", "refms.runtime", "refms._cuda", "refms.cuda"]),
-    ("tensor", ["refms._tensor", "refms._tensor_inplace", "refms._tensor_inplace_index", "refms._tensor_op_methods", "refms.tensor_print", "refms.hook_handle", "refms.parameter",
+    ("tensor", ["refms._tensor", "refms._tensor_inplace", "refms._tensor_inplace_index", "refms._tensor_op_methods", "refms._tensor_overloads", "refms.tensor_print", "refms.hook_handle", "refms.parameter",
                 "refms.initializer"]),
     ("ops", ["refms.ops", "refms.numpy"]),
     ("autograd", ["refms.autograd"]),

@@ -42,7 +42,8 @@ from .train import (Model, Callback, RunContext, LossMonitor, TimeMonitor, Check
 # Names MindSpore 2.10 also exposes at the top level (``mindspore.STRICT``, ``mindspore.MAE``, ...)
 from .graph.syntax_level import STRICT, COMPATIBLE, LAX
 from .train import (MAE, MSE, Metric, TopKCategoricalAccuracy, Top1CategoricalAccuracy,
-                    Top5CategoricalAccuracy, names, get_metric_fn, Precision, Recall, Fbeta, F1, ConfusionMatrix, Perplexity, Dice, CosineSimilarity, auc)
+                    Top5CategoricalAccuracy, names, get_metric_fn, Precision, Recall, Fbeta, F1,
+                    ConfusionMatrix, Perplexity, Dice, CosineSimilarity, auc, ROC)
 from .train.metrics import rearrange_inputs
 from .amp import build_train_network
 from .ops.primitive import constexpr
@@ -75,7 +76,8 @@ __all__ = [
     # top-level spellings of names that live in submodules
     "STRICT", "COMPATIBLE", "LAX", "MAE", "MSE", "Metric", "TopKCategoricalAccuracy",
     "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "names", "get_metric_fn",
-    "Precision", "Recall", "Fbeta", "F1", "ConfusionMatrix", "Perplexity", "Dice", "CosineSimilarity", "auc",
+    "Precision", "Recall", "Fbeta", "F1", "ConfusionMatrix", "Perplexity", "Dice",
+    "CosineSimilarity", "auc", "ROC",
     "rearrange_inputs", "build_train_network", "constexpr", "FileWriter", "FileReader",
     "is_tensor", "lazy_inline", "no_inline", "byte", "short", "long", "ubyte", "ushort", "intc",
     "uintc", "intp", "uintp",

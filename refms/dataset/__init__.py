@@ -24,13 +24,14 @@ from . import filter as _filter, sync as _sync  # noqa: F401  (they fill dataset
 from .samplers import (Sampler, SequentialSampler, RandomSampler, SubsetSampler,
                        SubsetRandomSampler, WeightedRandomSampler, DistributedSampler, PKSampler)
 from .sources import NumpySlicesDataset, GeneratorDataset
-from .mnist import MnistDataset
+from .mnist import MnistDataset, FashionMnistDataset, KMnistDataset
 from .mindrecord_source import MindDataset, Shuffle
 from .cifar import Cifar10Dataset, Cifar100Dataset
 from .image_folder import ImageFolderDataset
 from .text_files import TextFileDataset, CSVDataset
 
-__all__ = ["Dataset", "NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "MindDataset",
+__all__ = ["Dataset", "NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "FashionMnistDataset", "KMnistDataset",
+           "MindDataset",
            "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "TextFileDataset",
            "CSVDataset",
            "Shuffle", "Sampler", "SequentialSampler", "RandomSampler", "SubsetSampler",

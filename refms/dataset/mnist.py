@@ -12,6 +12,10 @@ Files: ``train-images-idx3-ubyte`` / ``train-labels-idx1-ubyte`` and
 ``'train'``, ``'test'`` or ``'all'`` (None; test then train, the order MindSpore
 2.10 reads them in).  Columns: ``image`` UInt8 (28, 28, 1) and ``label``
 UInt32 0-d, as in MindSpore.  The images are shuffled by default.
+
+``FashionMnistDataset`` (Zalando's Fashion-MNIST) and ``KMnistDataset``
+(Kuzushiji-MNIST) are drop-in replacements stored in the same four files, read the
+same way.
 """
 import os
 import struct
@@ -20,7 +24,7 @@ import numpy as np
 
 from .sources import _RandomAccessSource
 
-__all__ = ["MnistDataset", "read_idx", "write_idx"]
+__all__ = ["MnistDataset", "FashionMnistDataset", "KMnistDataset", "read_idx", "write_idx"]
 
 _IDX_TYPES = {0x08: ">u1", 0x09: ">i1", 0x0B: ">i2", 0x0C: ">i4", 0x0D: ">f4", 0x0E: ">f8"}
 _FILES = {"train": ("train-images-idx3-ubyte", "train-labels-idx1-ubyte"),
@@ -71,10 +75,11 @@ class MnistDataset(_RandomAccessSource):
             raise ValueError(f"The folder {dataset_dir} does not exist or is not a directory or "
                              f"permission denied!")
         super().__init__(shuffle, num_samples, sampler, num_shards, shard_id,
-                         num_parallel_workers, "MnistDataset")
+                         num_parallel_workers, type(self).__name__)
+        name = type(self).__name__
         usage = "all" if usage is None else usage
         if usage not in ("train", "test", "all"):
-            raise ValueError(f"For 'MnistDataset', the 'usage' must be 'train', 'test' or 'all', "
+            raise ValueError(f"For '{name}', the 'usage' must be 'train', 'test' or 'all', "
                              f"but got {usage!r}.")
         parts = ("test", "train") if usage == "all" else (usage,)
         images, labels = [], []
@@ -83,7 +88,7 @@ class MnistDataset(_RandomAccessSource):
             if not (os.path.exists(image_file) and os.path.exists(label_file)):
                 if usage == "all":
                     continue
-                raise RuntimeError(f"For 'MnistDataset', the {part} files {image_file} and "
+                raise RuntimeError(f"For '{name}', the {part} files {image_file} and "
                                    f"{label_file} must both exist.")
             part_images, part_labels = read_idx(image_file), read_idx(label_file)
             if len(part_images) != len(part_labels):
@@ -94,7 +99,7 @@ class MnistDataset(_RandomAccessSource):
             images.append(part_images.astype(np.uint8))
             labels.append(part_labels.astype(np.uint32))
         if not images:
-            raise RuntimeError(f"For 'MnistDataset', no MNIST IDX files were found in "
+            raise RuntimeError(f"For '{name}', no MNIST IDX files were found in "
                                f"{dataset_dir}.")
         self.images = np.concatenate(images)[..., None]
         self.labels = np.concatenate(labels)
@@ -109,3 +114,15 @@ class MnistDataset(_RandomAccessSource):
 
     def get_col_names(self):
         return ["image", "label"]
+
+
+class FashionMnistDataset(MnistDataset):
+    """FashionMnistDataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+    shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None): Fashion-MNIST,
+    the MNIST file layout with 10 clothing classes."""
+
+
+class KMnistDataset(MnistDataset):
+    """KMnistDataset(dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+    shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None): Kuzushiji-MNIST,
+    the MNIST file layout with 10 cursive Japanese characters."""

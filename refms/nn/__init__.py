@@ -28,6 +28,8 @@ from . import dynamic_lr, metrics  # noqa: E402,F401  (the submodules, as in Min
 __all__ += list(_dynamic_lr_all)
 from ..train.metrics import (Metric, Accuracy, Loss, TopKCategoricalAccuracy,  # noqa: E402,F401
                              Top1CategoricalAccuracy, Top5CategoricalAccuracy, MAE, MSE,
-                             Precision, Recall, Fbeta, F1, ConfusionMatrix, Perplexity, Dice, CosineSimilarity, auc)
+                             Precision, Recall, Fbeta, F1, ConfusionMatrix, Perplexity, Dice,
+                             CosineSimilarity, auc, ROC)
 __all__ += ["MAE", "MSE", "Metric", "Accuracy", "Loss", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
-            "Top5CategoricalAccuracy", "Precision", "Recall", "Fbeta", "F1", "ConfusionMatrix", "Perplexity", "Dice", "CosineSimilarity", "auc"]
+            "Top5CategoricalAccuracy", "Precision", "Recall", "Fbeta", "F1", "ConfusionMatrix",
+            "Perplexity", "Dice", "CosineSimilarity", "auc", "ROC"]

@@ -9,14 +9,16 @@ from .callback import (Callback, CallbackManager, RunContext, LossMonitor, TimeM
                        CheckpointConfig, ModelCheckpoint, ProgressBar)
 from .metrics import (MAE, MSE, Metric, Accuracy, Loss, TopKCategoricalAccuracy,
                       Top1CategoricalAccuracy, Top5CategoricalAccuracy, names, get_metric_fn,
-                      Precision, Recall, Fbeta, F1, ConfusionMatrix, Perplexity, Dice, CosineSimilarity, auc)
+                      Precision, Recall, Fbeta, F1, ConfusionMatrix, Perplexity, Dice,
+                      CosineSimilarity, auc, ROC)
 from .loss_scale_manager import LossScaleManager, FixedLossScaleManager, DynamicLossScaleManager
 from ..checkpoint import save_checkpoint, load_checkpoint, load_param_into_net
 from . import callback, metrics, serialization  # noqa: F401  (the submodules, as in MindSpore)
 
 __all__ = ["Model", "Callback", "CallbackManager", "RunContext", "LossMonitor", "TimeMonitor",
            "CheckpointConfig", "ModelCheckpoint", "ProgressBar", "MAE", "MSE", "Metric", "Accuracy",
-           "Loss", "Precision", "Recall", "Fbeta", "F1", "ConfusionMatrix", "Perplexity", "Dice", "CosineSimilarity", "auc",
+           "Loss", "Precision", "Recall", "Fbeta", "F1", "ConfusionMatrix", "Perplexity", "Dice",
+           "CosineSimilarity", "auc", "ROC",
            "TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
            "names", "get_metric_fn", "LossScaleManager", "FixedLossScaleManager",
            "DynamicLossScaleManager", "save_checkpoint", "load_checkpoint", "load_param_into_net"]

@@ -183,6 +183,73 @@ def auc_and_regression_metrics(ms):
     }
 
 
+@probe
+def roc_curves(ms):
+    """ROC of binary scores (ties, pos_label) and of square per-class scores; its checks."""
+    T = ms.Tensor
+    scores = np.array([0.1, 0.4, 0.35, 0.8, 0.4, 0.9], np.float32)
+    labels = np.array([0, 0, 1, 1, 1, 0], np.int32)
+    square = np.array([[0.28, 0.55, 0.15, 0.05], [0.10, 0.20, 0.05, 0.05],
+                       [0.20, 0.05, 0.15, 0.05], [0.05, 0.05, 0.05, 0.75]], np.float32)
+    return {
+        "binary": _run_metric(ms.train.ROC, (T(scores), T(labels))),
+        "pos_label_0": _run_metric(lambda: ms.train.ROC(pos_label=0), (scores, labels)),
+        "last_update": _run_metric(ms.train.ROC, (T(scores[:2]), T(labels[:2])),
+                                   (T(scores), T(labels))),
+        "classes": _run_metric(lambda: ms.train.ROC(class_num=4),
+                               (T(square), T(np.array([0, 1, 2, 3], np.int32)))),
+        "auc": outcome(lambda: _metric_value(ms.train.auc(
+            *ms.train.ROC()(T(scores), T(labels))[:2]))),
+        "no_negative": _run_metric(ms.train.ROC, (T(scores[2:5]), T(labels[2:5]))),
+        "class_num_mismatch": _run_metric(lambda: ms.train.ROC(class_num=3),
+                                          (T(square), T(np.array([0, 1, 2, 3], np.int32)))),
+        "class_num_binary": _run_metric(lambda: ms.train.ROC(class_num=2),
+                                        (T(scores), T(labels))),
+        "pos_label_with_classes": _run_metric(lambda: ms.train.ROC(class_num=4, pos_label=1),
+                                              (T(square), T(np.array([0, 1, 2, 3], np.int32)))),
+        "bad_class_num": outcome(lambda: ms.train.ROC(class_num=2.0)),
+        "not_updated": _run_metric(ms.train.ROC),
+    }
+
+
+# -- generative/diffusion reads Fashion-MNIST ------------------------------------------------
+
+def _write_idx_pair(root, prefix, images, labels):
+    with open(os.path.join(root, prefix + "-images-idx3-ubyte"), "wb") as f:
+        f.write(np.array([2051, *images.shape], ">i4").tobytes() + images.tobytes())
+    with open(os.path.join(root, prefix + "-labels-idx1-ubyte"), "wb") as f:
+        f.write(np.array([2049, len(labels)], ">i4").tobytes() + labels.tobytes())
+
+
+@probe
+def mnist_family_datasets(ms):
+    """FashionMnistDataset / KMnistDataset: columns, dtypes, usage order, sizes and errors."""
+    import tempfile
+    root = tempfile.mkdtemp()
+    pixels = (np.arange(5 * 28 * 28) % 251).astype(np.uint8).reshape(5, 28, 28)
+    _write_idx_pair(root, "train", pixels[:3], np.array([3, 1, 4], np.uint8))
+    _write_idx_pair(root, "t10k", pixels[3:], np.array([1, 5], np.uint8))
+    out = {}
+    for name in ("FashionMnistDataset", "KMnistDataset"):
+        cls = getattr(ms.dataset, name)
+
+        def rows(usage, **kwargs):
+            data = cls(root, usage=usage, shuffle=False, **kwargs)
+            return [data.get_dataset_size(), data.get_col_names(),
+                    [[list(image.shape), str(image.dtype), int(image.sum()), int(label),
+                      str(label.dtype)]
+                     for image, label in data.create_tuple_iterator(output_numpy=True)]]
+        out[name] = {
+            "train": outcome(rows, "train"),
+            "test": outcome(rows, "test"),
+            "all": outcome(rows, None),
+            "num_samples": outcome(lambda: rows("all", num_samples=3)),
+            "bad_usage": outcome(rows, "valid"),
+            "no_dir": outcome(lambda: cls(os.path.join(root, "missing"))),
+        }
+    return out
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 

@@ -9,10 +9,11 @@ from .confusion_matrix import ConfusionMatrix
 from .perplexity import Perplexity
 from .overlap import Dice, CosineSimilarity
 from .area_under_curve import auc
+from .roc import ROC
 
 __all__ = ["MAE", "MSE", "Metric", "EvaluationBase", "rearrange_inputs", "Accuracy", "TopKCategoricalAccuracy",
            "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "Loss", "Precision", "Recall", "Fbeta", "F1",
-           "ConfusionMatrix", "Perplexity", "Dice", "CosineSimilarity", "auc", "names", "get_metric_fn",
+           "ConfusionMatrix", "Perplexity", "Dice", "CosineSimilarity", "auc", "ROC", "names", "get_metric_fn",
            "get_metrics"]
 
 #: Metric names accepted in a set (``metrics={'accuracy', 'loss'}``); those refms implements.
@@ -32,6 +33,7 @@ _FACTORY = {
     "perplexity": Perplexity,
     "dice": Dice,
     "cosine_similarity": CosineSimilarity,
+    "roc": ROC,
 }
 
 
