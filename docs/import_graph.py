@@ -46,7 +46,7 @@ LAYERS = [
     ("graph", ["refms.graph"]),
     ("nn", ["refms.nn", "refms.train.metrics", "refms.mint"]),
     ("train", ["refms.train", "refms.amp", "refms.amp_loss_scaler", "refms.checkpoint", "refms.dataset", "refms.mindrecord"]),
-    ("surface", ["refms", "refms.__main__", "refms.alias", "refms.common"]),
+    ("surface", ["refms", "refms.__main__", "refms.alias", "refms.common", "refms._extends"]),
 ]
 LAYER_NAMES = [name for name, _ in LAYERS]
 #: The package itself: its ``__init__`` is in the surface layer; its modules need a prefix of their own.
