@@ -44,7 +44,7 @@ def _check_param_value(beta1, beta2, eps, cls_name):
 
 class Adam(Optimizer):
     """Adam(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
-    use_nesterov=False, weight_decay=0.0, loss_scale=1.0, use_amsgrad=False, **kwargs)
+    use_nesterov=False, weight_decay=0.0, loss_scale=1.0, use_amsgrad=False, ``**kwargs``)
 
     ``kwargs`` may hold ``use_lazy`` (update only the rows a sparse gradient touches) and
     ``use_offload`` (run the update on the host), as in MindSpore 2.10.  With the dense
