@@ -686,17 +686,33 @@ class Tensor:
         x = self if self._dtype is mstype.bool_ else F.cast(self, mstype.bool_)
         return F.logical_not(x)
 
+    def _logical_operands(self, other):
+        """``&``, ``|``, ``^`` are logical for two booleans (a Bool tensor and a Bool tensor or
+        Python bool), bitwise otherwise (MindSpore 2.10: ``Tensor([True, False]) & 1`` is
+        ``[1, 0]``)."""
+        if self._dtype is not mstype.bool_:
+            return False
+        if isinstance(other, Tensor):
+            return other._dtype is mstype.bool_
+        return isinstance(other, (bool, np.bool_))
+
     def __and__(self, other):
-        return F.logical_and(self, other) if self._dtype is mstype.bool_ else F.bitwise_and(self, other)
+        return F.logical_and(self, other) if self._logical_operands(other) else F.bitwise_and(self, other)
 
     def __rand__(self, other):
         return self.__and__(other)
 
     def __or__(self, other):
-        return F.logical_or(self, other) if self._dtype is mstype.bool_ else F.bitwise_or(self, other)
+        return F.logical_or(self, other) if self._logical_operands(other) else F.bitwise_or(self, other)
 
     def __ror__(self, other):
         return self.__or__(other)
+
+    def __xor__(self, other):
+        return F.logical_xor(self, other) if self._logical_operands(other) else F.bitwise_xor(self, other)
+
+    def __rxor__(self, other):
+        return self.__xor__(other)
 
     def __lt__(self, other):
         return F.less(self, other)
@@ -812,3 +828,8 @@ def _functional_ops():
 
 
 _install_op_methods(Tensor, _functional_ops)
+
+# The methods with MindSpore 2.10's NumPy-style and PyTorch-style overloads (x.sum(dim=1)...).
+from ._tensor_overloads import install as _install_overloads  # noqa: E402
+
+_install_overloads(Tensor, _functional_ops)

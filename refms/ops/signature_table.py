@@ -76,6 +76,7 @@ SIGNATURES = {
     'cumsum': (('x', 'p', None), ('axis', 'p', None), ('dtype', 'p', 'None')),
     'deepcopy': (('input_x', 'p', None),),
     'depend': (('value', 'p', None), ('expr', 'p', None)),
+    'diag': (('input', 'p', None),),
     'diff': (('x', 'p', None), ('n', 'p', '1'), ('axis', 'p', '-1'), ('prepend', 'p', 'None'), ('append', 'p', 'None')),
     'div': (('input', 'p', None), ('other', 'p', None), ('rounding_mode', 'k', 'None')),
     'divide': (('input', 'p', None), ('other', 'p', None), ('rounding_mode', 'k', 'None')),

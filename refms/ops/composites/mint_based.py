@@ -265,9 +265,18 @@ def _signature(name, fn):
     return signature_of(name) if name in SIGNATURES else inspect.signature(fn)
 
 
+def diag(input):                                            # noqa: A002
+    """``ops.diag(input)``: the tensor of rank 2k with ``input`` (rank k) on its diagonal,
+    ``out[i₁…iₖ, i₁…iₖ] = input[i₁…iₖ]`` and zeros elsewhere (MindSpore's ``ops.diag``:
+    the diagonal matrix of the flattened input, reshaped to ``shape + shape``)."""
+    shape = tuple(input.shape)
+    flat = _mint().reshape(input, (-1,))
+    return _mint().reshape(_mint().diag(flat), shape + shape)
+
+
 FUNCTIONS = {name: _forward(name) for name in SAME_AS_MINT}
 FUNCTIONS.update({f.__name__: f for f in (
-    addcmul, addcdiv, baddbmm, all, any, bincount, chunk, cummax, cummin, diff, eq, fmod, frac,
+    addcmul, addcdiv, baddbmm, all, any, bincount, chunk, diag, cummax, cummin, diff, eq, fmod, frac,
     index_select, lerp, median, mv, nansum, narrow, repeat_interleave, scatter, t, xlogy,
     std, var, std_mean, var_mean, count_nonzero, randn, rand, randn_like, rand_like, randint,
     multinomial)})

@@ -3,6 +3,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
+from ..._tensor import Tensor
 from .. import batching
 from ..primitive import F, Primitive, Abstract, register, functional, op_error
 
@@ -93,14 +94,23 @@ _ZEROS, _ONES, _FILL = Zeros(), Ones(), Fill()
 _ZEROS_LIKE, _ONES_LIKE = ZerosLike(), OnesLike()
 
 
+def _shape_value(shape):
+    """A shape given as a Tensor (MindSpore 2.10 accepts ``ops.ones(Tensor([1, 2]))``) as a
+    tuple of ints: a 1-D tensor lists the sizes, a 0-d one is one size."""
+    if isinstance(shape, Tensor):
+        sizes = shape.asnumpy().reshape(-1).tolist()
+        return tuple(int(s) for s in sizes)
+    return shape
+
+
 def zeros(size, dtype=None):
     """ops.zeros(size, dtype=None): Float32 zeros by default."""
-    return _ZEROS(size, mstype.float32 if dtype is None else dtype)
+    return _ZEROS(_shape_value(size), mstype.float32 if dtype is None else dtype)
 
 
 def ones(shape, dtype=None):
     """ops.ones(shape, dtype=None): Float32 ones by default."""
-    return _ONES(shape, mstype.float32 if dtype is None else dtype)
+    return _ONES(_shape_value(shape), mstype.float32 if dtype is None else dtype)
 
 
 def fill(type, shape, value):
