@@ -407,6 +407,23 @@ def data_ptr(self):
     return int(self._host().ctypes.data)
 
 
+def cauchy(self, median=0.0, sigma=1.0):
+    """``Tensor.cauchy(median=0.0, sigma=1.0)``: a tensor of this shape and dtype drawn from
+    the Cauchy distribution, ``median + sigma·tan(π(u − ½))`` with ``u`` uniform in [0, 1)
+    (refms's random stream: the values differ from MindSpore's)."""
+    F = _ops()
+    u = F.uniform(self.shape, _BOUND["tensor"](0.0), _BOUND["tensor"](1.0))
+    return F.cast(median + sigma * F.tan(np.pi * (u - 0.5)), self.dtype)
+
+
+def log_normal(self, mean=1.0, std=2.0):
+    """``Tensor.log_normal(mean=1.0, std=2.0)``: a tensor of this shape and dtype drawn from
+    the log-normal distribution, ``exp(mean + std·z)`` with ``z`` standard normal (refms's
+    random stream)."""
+    F = _ops()
+    return F.cast(F.exp(mean + std * F.standard_normal(self.shape)), self.dtype)
+
+
 def resize(self, *new_shape):
     """``Tensor.resize(*new_shape)``: a new tensor of that shape holding the flattened values,
     cut short or padded with zeros (NumPy's ``ndarray.resize``)."""
@@ -571,7 +588,7 @@ METHODS = (sum_, mean, max_, min_, argmax, argmin, all_, any_, std, var, median,
            argmax_with_value, argmin_with_value, sum_to_size, sort, flatten, transpose, view,
            view_as, reshape_as, expand_as, narrow, chunk, index_select, take, gather, select,
            resize, remainder, scatter, index_put, set_const_arg, move_to, flush_from_cache,
-           data_ptr, type_, type_as, contiguous, is_contiguous, stride, storage_offset, get_bytes,
+           data_ptr, cauchy, log_normal, type_, type_as, contiguous, is_contiguous, stride, storage_offset, get_bytes,
            new_zeros, new_ones, new_empty, itemset, fill_diagonal, masked_scatter, choose,
            allclose)
 

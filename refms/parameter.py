@@ -93,7 +93,13 @@ class Parameter(Tensor):
 
     @property
     def sliced(self):
-        return False
+        """Whether the parameter holds only its slice of a sharded tensor (settable; refms
+        runs on one device, so False unless set)."""
+        return self.__dict__.get("_sliced", False)
+
+    @sliced.setter
+    def sliced(self, value):
+        self.__dict__["_sliced"] = bool(value)
 
     @property
     def requires_grad(self):

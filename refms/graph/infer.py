@@ -539,6 +539,8 @@ def is_user_function(fn):
         return False
     if getattr(fn, "parsed_in_graph", False):     # refms code marked with parsed_in_graph
         return True
+    if getattr(fn, "computed_at_compile_time", False):    # @constexpr: run on its constants
+        return False
     module = getattr(fn, "__module__", None) or ""
     root = module.split(".")[0]
     if root in _LIBRARY_PREFIXES or root == "mindspore":

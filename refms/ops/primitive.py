@@ -386,12 +386,17 @@ def set_wanted_input_grads(prim, mask):
 
 def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):
     """``mindspore.ops.primitive.constexpr``: mark ``fn`` as computed on constants at compile
-    time; refms returns ``fn`` itself.
+    time.
 
-    Graph mode in refms runs the Python code between primitives while tracing,
-    so a function of constants is already evaluated once, at compile time.
+    A graph does not parse ``fn`` (a loop of 100000 constant steps is not unrolled): the
+    compiler calls it in Python on its constant arguments, as it calls library code
+    (:func:`refms.graph.infer.is_user_function`), and the result is a constant of the graph.
     Usable bare (``@constexpr``) or with arguments (``@constexpr(reuse_result=False)``).
     """
+    def mark(f):
+        if isinstance(f, types.FunctionType):     # a builtin (len) runs in Python anyway
+            f.computed_at_compile_time = True
+        return f
     if fn is None:
-        return lambda f: f
-    return fn
+        return mark
+    return mark(fn)

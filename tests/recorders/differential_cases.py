@@ -1717,6 +1717,9 @@ register("Tensor.sum_to_size", lambda rng: case(rand(rng, (2, 3, 4)),
 register("Tensor.take", lambda rng: case(rand(rng, (2, 3)), rng.integers(0, 6, (4,)).astype(np.int32),
                                          grad=False))
 register("Tensor.trace", lambda rng: case(rand(rng, [(3, 3), (2, 4)][int(rng.integers(2))])))
+for _name in ("cauchy", "log_normal"):
+    register("Tensor." + _name, lambda rng: case(rand(rng, pick_shape(rng)), grad=False,
+                                                 compare="meta"))           # random draws
 register("Tensor.index_put", lambda rng: case(
     _ints(rng, (3, 4)), (rng.integers(0, 3, (3,)).astype(np.int32), rng.integers(0, 4, (3,)).astype(np.int32)),
     _ints(rng, (1,)), bool(rng.integers(2)), grad=False))
@@ -1891,6 +1894,8 @@ def overload_cases():
             src=np.array([[9.0], [8.0]], np.float32), grad=False)),
         "overload-expand_as-x": (T + "expand_as", case(np.array([1.0, 2.0, 3.0], np.float32), x=x)),
         "overload-cumsum-all": (T + "cumsum", case(x)),
+        "full-float-no-dtype": ("ops.full", case((2, 3), 1.2, grad=False)),
+        "full-bool-no-dtype": ("ops.full", case((2,), True, grad=False)),
     }
 
 

@@ -113,19 +113,31 @@ def ones(shape, dtype=None):
     return _ONES(_shape_value(shape), mstype.float32 if dtype is None else dtype)
 
 
+def value_dtype(value):
+    """The dtype ``Tensor(value)`` would have: Float32 for a float, Bool for a bool, Int64
+    for an int (a Tensor: its own)."""
+    if isinstance(value, Tensor):
+        return value.dtype
+    if isinstance(value, (bool, np.bool_)):
+        return mstype.bool_
+    if isinstance(value, (float, np.floating)):
+        return mstype.float32
+    return mstype.int64
+
+
 def fill(type, shape, value):
-    """ops.fill(type, shape, value); ``type=None`` takes the value's dtype as ``ops.full``
-    does (MindSpore 2.10: ``fill(None, (2, 3), 1.0)`` is Float32, recorded)."""
+    """ops.fill(type, shape, value); ``type=None`` takes the value's dtype
+    (MindSpore 2.10: ``fill(None, (2, 3), 1.0)`` is Float32, recorded)."""
     if type is None:
-        return full(shape, value)
+        type = value_dtype(value)
     return _FILL(type, shape, value)
 
 
 def full(size, fill_value, *, dtype=None):
-    """ops.full(size, fill_value, *, dtype=None): dtype inferred from the value like Tensor()."""
+    """ops.full(size, fill_value, *, dtype=None): Int64 when no dtype is given, whatever the
+    value (MindSpore 2.10 documents and does ``ops.full((2, 3), 1.2)`` → Int64 ones)."""
     if dtype is None:
-        dtype = mstype.float32 if isinstance(fill_value, float) else (
-            mstype.bool_ if isinstance(fill_value, bool) else mstype.int64)
+        dtype = mstype.int64
     return _FILL(dtype, size, fill_value)
 
 
