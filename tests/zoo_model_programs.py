@@ -4,8 +4,8 @@ found missing or different while running zoo models on refms (Inception-v4's
 ``DenseBnAct`` head, CRNN's blank-padded ``CTCLoss`` labels and its ``Model`` around a
 user training cell, Transformer's tied ``Parameter.value()``, GAT's
 ``cell_attr_register``, YOLO's ``tuple_to_array(range(n))`` grid, FastText's (1,)-shaped
-sens for a scalar loss, ...).  Each is written here as a self-contained script (none of
-the zoo's code).
+sens for a scalar loss, TinyBERT's ``F.identity`` gradient reducer, ...).  Each is written
+here as a self-contained script (none of the zoo's code).
 
 ``tests/recorders/record_zoo_models.py`` records what MindSpore 2.10 prints running each
 (in its own process); ``tests/test_zoo_models.py`` replays them on refms.  Numbers are
@@ -269,6 +269,37 @@ for reshape, sens in ((False, (1, 1)), (False, (3,)), (True, (1, 1)), (True, (2,
         show(f"{reshape} {sens}", grad(v, seed))
     except (ValueError, RuntimeError) as error:
         print(reshape, sens, type(error).__name__)
+""",
+    # F.identity as the no-op grad_reducer of the zoo's BERT-style steps (TinyBERT): it is
+    # given the whole gradient tuple and returns it.
+    "identity_grad_reducer": """
+from mindspore.ops import functional as F
+
+
+class Step(nn.Cell):
+    def __init__(self, network, optimizer):
+        super().__init__(auto_prefix=False)
+        self.network, self.optimizer = network, optimizer
+        self.weights = optimizer.parameters
+        self.grad = ops.GradOperation(get_by_list=True)
+        self.grad_reducer = F.identity
+
+    def construct(self, x, y):
+        loss = self.network(x, y)
+        grads = self.grad(self.network, self.weights)(x, y)
+        grads = self.grad_reducer(grads)
+        self.optimizer(grads)
+        return loss
+
+
+net = nn.Dense(4, 2)
+seeded(net)
+x = Tensor(rng.standard_normal((3, 4)).astype(np.float32))
+y = Tensor(rng.standard_normal((3, 2)).astype(np.float32))
+step = Step(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params(), 0.1))
+show("losses", [step(x, y) for _ in range(3)])
+print(F.identity((1, 2.5)), F.identity(3))
+show("tensor", [F.identity(x[0])])
 """,
     # ops.CTCLoss as CRNN uses it: every sample's labels padded with the blank (the last
     # class) to a fixed length; the sparse values are read in order.

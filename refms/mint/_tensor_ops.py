@@ -94,7 +94,7 @@ def eye(n, m=None, dtype=None):
 
 def clone(input):                                           # noqa: A002
     """A copy of ``input``."""
-    return F.identity(input)
+    return F.deepcopy(input)
 
 
 # -- shape --------------------------------------------------------------------------------------
