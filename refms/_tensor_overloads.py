@@ -80,8 +80,7 @@ def mean(self, axis=None, keep_dims=False, *, dim=None, keepdim=None, dtype=None
 
 
 def _extremum(name, self, args, kwargs):
-    """``max``/``min``: the NumPy overload gives values (the class's own method, kept in
-    ``_NUMPY_STYLE`` by ``install``), the PyTorch one ``(values, indices)``."""
+    """``max``/``min``: the NumPy overload gives values, the PyTorch one ``(values, indices)``."""
     F = _ops()
     numpy_keywords = {"axis", "keepdims", "initial", "where", "return_indices"}
     torch_call = (("dim" in kwargs or "keepdim" in kwargs)
@@ -93,11 +92,28 @@ def _extremum(name, self, args, kwargs):
         if kwargs:
             raise TypeError(f"For 'Tensor.{name}', got unexpected keywords {sorted(kwargs)}.")
         return (F.max if name == "max" else F.min)(self, dim, keepdim)
-    return _NUMPY_STYLE[name](self, *args, **kwargs)
-
-
-#: The NumPy-style ``max``/``min`` of the Tensor class, set by ``install``.
-_NUMPY_STYLE = {}
+    names = ("axis", "keepdims")
+    values = dict(zip(names, args))
+    values.update(kwargs)
+    axis, keepdims = values.pop("axis", None), values.pop("keepdims", False)
+    initial, where = values.pop("initial", None), values.pop("where", True)
+    return_indices = values.pop("return_indices", False)
+    if values:
+        raise TypeError(f"For 'Tensor.{name}', got unexpected keywords {sorted(values)}.")
+    if isinstance(axis, (list, tuple)) and (initial is not None or where is not True):
+        # several axes: ops.amax's reduction of where ? max(x, initial) : initial, values only
+        # (MindSpore 2.10's deprecated_tensor_max, utils.reduce_)
+        reduce = F.amax if name == "max" else F.amin
+        return reduce(self, tuple(axis), keepdims, initial=initial,
+                      where=None if where is True else where)
+    if initial is not None or where is not True or return_indices:
+        extra = {} if where is True else {"where": where}
+        if initial is not None:
+            extra["initial"] = initial
+        result = (F.max if name == "max" else F.min)(self, axis, keepdims, **extra)
+        return result if return_indices else result[0]
+    reduce = F.reduce_max if name == "max" else F.reduce_min
+    return reduce(self, _axes(axis), keepdims and axis is not None)
 
 
 def max_(self, *args, **kwargs):
@@ -590,8 +606,6 @@ def _op_method(method_name, op_name):
 def install(cls, ops):
     """Put the methods above on ``cls`` (replacing its NumPy-only versions)."""
     _BOUND["tensor"], _BOUND["ops"] = cls, ops
-    for name in ("max", "min"):
-        _NUMPY_STYLE.setdefault(name, cls.__dict__[name])
     for fn in METHODS:
         name = fn.__name__.rstrip("_")
         fn.__qualname__ = name
