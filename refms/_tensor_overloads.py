@@ -351,6 +351,27 @@ def select(self, *args, **kwargs):
     return self[(slice(None),) * dim + (index,)]
 
 
+def _scaled_operand(method, other, alpha):
+    """``other`` (a list or tuple becomes a Tensor, as MindSpore 2.10's ``add``/``sub``
+    methods do) times ``alpha`` when ``alpha`` is not 1."""
+    if isinstance(other, (list, tuple)):
+        other = _BOUND["tensor"](other)
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
+        raise TypeError(f"For 'Tensor.{method}', the 'alpha' must be int or float, but got "
+                        f"{type(alpha).__name__}.")
+    return other if alpha == 1 else _ops().mul(other, alpha)
+
+
+def add(self, other, *, alpha=1):
+    """``Tensor.add(other, *, alpha=1)``: self + alpha·other (MindSpore 2.10)."""
+    return _ops().add(self, _scaled_operand("add", other, alpha))
+
+
+def sub(self, other, *, alpha=1):
+    """``Tensor.sub(other, *, alpha=1)``: self − alpha·other (MindSpore 2.10)."""
+    return _ops().sub(self, _scaled_operand("sub", other, alpha))
+
+
 def remainder(self, other=None, *, divisor=None):
     """``Tensor.remainder(other)`` (MindSpore 2.10 also names it ``divisor``): the remainder
     with the sign of the divisor (``ops.remainder``)."""
@@ -587,7 +608,7 @@ OP_METHODS = {
 METHODS = (sum_, mean, max_, min_, argmax, argmin, all_, any_, std, var, median, cumsum, ptp,
            argmax_with_value, argmin_with_value, sum_to_size, sort, flatten, transpose, view,
            view_as, reshape_as, expand_as, narrow, chunk, index_select, take, gather, select,
-           resize, remainder, scatter, index_put, set_const_arg, move_to, flush_from_cache,
+           resize, add, sub, remainder, scatter, index_put, set_const_arg, move_to, flush_from_cache,
            data_ptr, cauchy, log_normal, type_, type_as, contiguous, is_contiguous, stride, storage_offset, get_bytes,
            new_zeros, new_ones, new_empty, itemset, fill_diagonal, masked_scatter, choose,
            allclose)

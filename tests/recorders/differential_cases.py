@@ -1894,6 +1894,8 @@ def overload_cases():
             src=np.array([[9.0], [8.0]], np.float32), grad=False)),
         "overload-expand_as-x": (T + "expand_as", case(np.array([1.0, 2.0, 3.0], np.float32), x=x)),
         "overload-cumsum-all": (T + "cumsum", case(x)),
+        "overload-add-alpha": (T + "add", case(np.array(1, np.int32), x, alpha=0.5)),
+        "overload-sub-alpha": (T + "sub", case(x, np.array([1, 2, 3], np.float32), alpha=2)),
         "full-float-no-dtype": ("ops.full", case((2, 3), 1.2, grad=False)),
         "full-bool-no-dtype": ("ops.full", case((2,), True, grad=False)),
     }
