@@ -250,6 +250,47 @@ def mnist_family_datasets(ms):
     return out
 
 
+# -- generative/diffusion binds the head count into a rearrange with ops.Partial -------------
+
+def _affine(a, b, c=1):
+    return a * 10 + b + c
+
+
+@probe
+def partial_with_map(ms):
+    """ops.Partial binds leading arguments; ops.Map applies the result (PyNative and graph)."""
+    T = ms.Tensor
+    bind = ms.ops.Partial()
+
+    class Heads(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.partial = ms.ops.Partial()
+            self.map = ms.ops.Map()
+
+        def construct(self, x):
+            return self.map(self.partial(_affine, 2), (x, x * 2))
+
+    def run_cell(mode):
+        old = ms.get_context("mode")
+        ms.set_context(mode=mode)
+        try:
+            return [float(v.asnumpy()) for v in Heads()(T(np.float32(1.0)))]
+        finally:
+            ms.set_context(mode=old)
+    bound = bind(_affine, T(np.float32(2.0)))
+    return {
+        "type": type(bound).__name__,
+        "call": float(bound(T(np.float32(3.0))).asnumpy()),
+        "keyword": bound(1, c=5).asnumpy().tolist(),
+        "map": list(ms.ops.Map()(bind(_affine, 1), (1, 2))),
+        "no_args": outcome(bind),
+        "not_callable": outcome(bind, 3),
+        "pynative_cell": run_cell(ms.PYNATIVE_MODE),
+        "graph_cell": run_cell(ms.GRAPH_MODE),
+    }
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 
