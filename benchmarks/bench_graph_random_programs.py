@@ -2,15 +2,16 @@
 
 Run from the repository root::
 
-    python benchmarks/bench_graph_random_programs.py [COUNT] [FIRST_SEED]
+    python benchmarks/bench_graph_random_programs.py [COUNT] [FIRST_SEED] [--gradients]
 
 Generates COUNT programs (default 1000) with ``tests/random_programs.py``, runs each
 op by op, under ``jit`` and as a GRAPH_MODE Cell, and prints how many agree, raise a
 documented error, give a wrong result, fail internally or hang (over 60 s), with the
 distribution of ``jit`` compile times (the first call, compile + one run, measured with
 ``time.perf_counter``) and the slowest programs.  It also times the compile of MindSpore's
-control-flow tutorial loop: an ``if`` on a Tensor inside ``for i in range(100)``.
-Nothing is asserted.
+control-flow tutorial loop: an ``if`` on a Tensor inside ``for i in range(100)``.  With
+``--gradients`` each agreeing program's gradient is compared too (``jit(grad(p))`` against
+``grad(p)`` op by op).  Nothing is asserted.
 """
 import collections
 import os
@@ -41,8 +42,10 @@ def tutorial_loop(x):
 
 
 def main():
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    first = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    positional = [a for a in sys.argv[1:] if not a.startswith("--")]
+    count = int(positional[0]) if len(positional) > 0 else 1000
+    first = int(positional[1]) if len(positional) > 1 else 0
+    with_gradients = "--gradients" in sys.argv
     directory = tempfile.mkdtemp(prefix="refms_programs_")
     # the tutorial loop is parsed from this file
     x = Tensor(np.array([1.0, 2.0], np.float32))
@@ -54,14 +57,23 @@ def main():
     rng = np.random.default_rng(0)
     inputs = (Tensor(rng.standard_normal(3).astype(np.float32)),
               Tensor(rng.standard_normal(3).astype(np.float32)))
-    outcomes = []
+    outcomes, gradients = [], []
     began = time.perf_counter()
     for seed in range(first, first + count):
         outcome = R.check_program(module, seed, inputs, limit_s=60.0)
         outcomes.append(outcome)
         if outcome.kind not in ("agree", "documented"):
             print(outcome, flush=True)
+        if with_gradients and outcome.kind == "agree":
+            gradient = R.check_gradient(module, seed, inputs, limit_s=60.0)
+            gradients.append(gradient)
+            if gradient.kind not in ("agree", "documented"):
+                print("gradient:", gradient, flush=True)
     counts = collections.Counter(o.kind for o in outcomes)
+    if with_gradients:
+        grad_counts = collections.Counter(o.kind for o in gradients)
+        print("gradients (jit(grad) against grad op by op): "
+              + ", ".join(f"{k} {v}" for k, v in sorted(grad_counts.items())))
     times = np.array([o.compile_s for o in outcomes if o.kind == "agree"])
     print(f"{count} programs (seeds {first}..{first + count - 1}) in "
           f"{time.perf_counter() - began:.0f} s: " + ", ".join(f"{k} {v}" for k, v in

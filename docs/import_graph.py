@@ -39,14 +39,14 @@ LAYERS = [
     ("base", ["refms.dtype", "refms.context", "refms.compat", "refms.seed", "refms.kernels",
               "refms._fast", "refms.log", "refms.parallel", "refms.communication",
               "refms.profiler", "refms.runtime", "refms._cuda", "refms.cuda"]),
-    ("tensor", ["refms._tensor", "refms._tensor_inplace", "refms._tensor_inplace_index", "refms._tensor_op_methods", "refms.tensor_print", "refms.hook_handle", "refms.parameter",
+    ("tensor", ["refms._tensor", "refms._tensor_inplace", "refms._tensor_inplace_index", "refms._tensor_op_methods", "refms._tensor_overloads", "refms.tensor_print", "refms.hook_handle", "refms.parameter",
                 "refms.initializer"]),
     ("ops", ["refms.ops", "refms.numpy"]),
     ("autograd", ["refms.autograd"]),
     ("graph", ["refms.graph"]),
     ("nn", ["refms.nn", "refms.train.metrics", "refms.mint"]),
     ("train", ["refms.train", "refms.amp", "refms.amp_loss_scaler", "refms.checkpoint", "refms.dataset", "refms.mindrecord"]),
-    ("surface", ["refms", "refms.__main__", "refms.alias", "refms.common"]),
+    ("surface", ["refms", "refms.__main__", "refms.alias", "refms.common", "refms._extends"]),
 ]
 LAYER_NAMES = [name for name, _ in LAYERS]
 #: The package itself: its ``__init__`` is in the surface layer; its modules need a prefix of their own.

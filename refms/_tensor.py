@@ -244,6 +244,55 @@ class Tensor:
             self._dtype = value._dtype
         return self
 
+    def set_(self, source=None, storage_offset=0, size=None, stride=None):
+        """Take ``source``'s values, shape and dtype (an empty (0,) tensor for None); with
+        ``size`` and ``stride``, the strided view of ``source``'s flat storage from
+        ``storage_offset``: element ``i`` is ``flat[storage_offset + Σ_k i_k·stride_k]``.
+        MindSpore shares the storage with ``source``; refms copies the values.  A source of
+        another dtype raises RuntimeError, as MindSpore 2.10 does."""
+        if source is None:
+            return self.assign_value(Tensor(np.zeros((0,), self.dtype.np_type), self.dtype))
+        if source.dtype is not self.dtype:
+            raise RuntimeError(f"Could not set tensor of type {source.dtype} to a tensor of "
+                               f"type {self.dtype}.")
+        if size is None and stride is None and storage_offset == 0:
+            return self.assign_value(source)
+        flat = source.asnumpy().reshape(-1)
+        size = tuple(source.shape) if size is None else tuple(size)
+        if stride is None:                       # contiguous strides of ``size``
+            stride = tuple(int(np.prod(size[k + 1:])) for k in range(len(size)))
+        index = np.full(size, storage_offset, np.int64)
+        for axis, (length, step) in enumerate(zip(size, stride)):
+            shape = [1] * len(size)
+            shape[axis] = length
+            index = index + np.arange(length).reshape(shape) * step
+        if index.size and (index.min() < 0 or index.max() >= flat.size):
+            raise RuntimeError(f"For 'Tensor.set_', the view (offset {storage_offset}, size "
+                               f"{size}, stride {tuple(stride)}) reaches outside the "
+                               f"{flat.size} elements of 'source'.")
+        return self.assign_value(Tensor(flat[index], self.dtype))
+
+    def requires_grad_(self, requires_grad=True):
+        """MindSpore 2.10: sets ``requires_grad`` of a Parameter and returns None; a plain
+        Tensor has no such flag (gradients are asked for by position: ``grad_position``),
+        so on it this does nothing."""
+        if hasattr(type(self), "requires_grad"):
+            self.requires_grad = bool(requires_grad)
+        return None
+
+    def to_(self, device=None, non_blocking=False):
+        """Move to ``device`` in place and return self: refms runs on the host, so "CPU" keeps
+        the tensor where it is ("Ascend" raises RuntimeError; other names ValueError, as
+        MindSpore 2.10)."""
+        if not isinstance(non_blocking, bool):
+            raise ValueError(f"The type of 'non_blocking' must be bool, but got {non_blocking}")
+        if device not in ("Ascend", "CPU"):
+            raise ValueError(f"The value of 'to' must be one of ['Ascend', 'CPU'], but got "
+                             f"{device}")
+        if device == "Ascend":
+            raise RuntimeError("Tensor.to_: refms has no Ascend device.")
+        return self
+
     # -- attributes ----------------------------------------------------------
     @property
     def shape(self):
@@ -422,12 +471,15 @@ class Tensor:
 
     def max(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
         """Maximum over ``axis``; over all axes (``axis=None``) the result is 0-d even with
-        ``keepdims=True`` (MindSpore 2.10)."""
-        return F.reduce_max(self, _axis_arg(axis), keepdims and axis is not None)
+        ``keepdims=True`` (MindSpore 2.10).  With ``initial``/``where`` or ``return_indices``
+        and an int ``axis`` it is ``ops.max`` (values, and indices when asked);
+        with a tuple of axes, ``ops.amax``'s reduction."""
+        return _extremum(self, axis, keepdims, initial, where, return_indices, True)
 
     def min(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
-        """Minimum over ``axis``; 0-d for ``axis=None`` whatever ``keepdims`` (MindSpore 2.10)."""
-        return F.reduce_min(self, _axis_arg(axis), keepdims and axis is not None)
+        """Minimum over ``axis``; 0-d for ``axis=None`` whatever ``keepdims`` (MindSpore 2.10);
+        ``initial``, ``where`` and ``return_indices`` as :meth:`max`."""
+        return _extremum(self, axis, keepdims, initial, where, return_indices, False)
 
     def argmax(self, axis=None, keepdims=False):
         return F.argmax(self, axis, keepdims)
@@ -518,11 +570,11 @@ class Tensor:
     def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
         return F.norm(self, ord, dim, keepdim, dtype=dtype)
 
-    def amax(self, axis=None, keepdims=False):
-        return F.amax(self, axis, keepdims)
+    def amax(self, axis=None, keepdims=False, *, initial=None, where=None):
+        return F.amax(self, axis, keepdims, initial=initial, where=where)
 
-    def amin(self, axis=None, keepdims=False):
-        return F.amin(self, axis, keepdims)
+    def amin(self, axis=None, keepdims=False, *, initial=None, where=None):
+        return F.amin(self, axis, keepdims, initial=initial, where=where)
 
     def register_hook(self, hook_fn):
         """Call ``hook_fn(grad)`` with this tensor's gradient during backward (semantics 5.1);
@@ -634,17 +686,33 @@ class Tensor:
         x = self if self._dtype is mstype.bool_ else F.cast(self, mstype.bool_)
         return F.logical_not(x)
 
+    def _logical_operands(self, other):
+        """``&``, ``|``, ``^`` are logical for two booleans (a Bool tensor and a Bool tensor or
+        Python bool), bitwise otherwise (MindSpore 2.10: ``Tensor([True, False]) & 1`` is
+        ``[1, 0]``)."""
+        if self._dtype is not mstype.bool_:
+            return False
+        if isinstance(other, Tensor):
+            return other._dtype is mstype.bool_
+        return isinstance(other, (bool, np.bool_))
+
     def __and__(self, other):
-        return F.logical_and(self, other) if self._dtype is mstype.bool_ else F.bitwise_and(self, other)
+        return F.logical_and(self, other) if self._logical_operands(other) else F.bitwise_and(self, other)
 
     def __rand__(self, other):
         return self.__and__(other)
 
     def __or__(self, other):
-        return F.logical_or(self, other) if self._dtype is mstype.bool_ else F.bitwise_or(self, other)
+        return F.logical_or(self, other) if self._logical_operands(other) else F.bitwise_or(self, other)
 
     def __ror__(self, other):
         return self.__or__(other)
+
+    def __xor__(self, other):
+        return F.logical_xor(self, other) if self._logical_operands(other) else F.bitwise_xor(self, other)
+
+    def __rxor__(self, other):
+        return self.__xor__(other)
 
     def __lt__(self, other):
         return F.less(self, other)
@@ -676,6 +744,20 @@ def _shape_arg(shape):
     if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
         return tuple(shape[0])
     return tuple(shape)
+
+
+def _extremum(x, axis, keepdims, initial, where, return_indices, largest):
+    """Tensor.max / Tensor.min (MindSpore 2.10's ``deprecated_tensor_max``)."""
+    plain = initial is None and (where is None or where is True)
+    if isinstance(axis, (list, tuple)) or (plain and not return_indices):
+        if not plain:
+            reduce = F.amax if largest else F.amin
+            return reduce(x, tuple(axis), keepdims, initial=initial, where=where)
+        reduce = F.reduce_max if largest else F.reduce_min
+        return reduce(x, _axis_arg(axis), keepdims and axis is not None)
+    pick = F.max if largest else F.min
+    values, indices = pick(x, axis, keepdims, initial=initial, where=where)
+    return (values, indices) if return_indices else values
 
 
 def _axis_arg(axis):
@@ -746,3 +828,8 @@ def _functional_ops():
 
 
 _install_op_methods(Tensor, _functional_ops)
+
+# The methods with MindSpore 2.10's NumPy-style and PyTorch-style overloads (x.sum(dim=1)...).
+from ._tensor_overloads import install as _install_overloads  # noqa: E402
+
+_install_overloads(Tensor, _functional_ops)

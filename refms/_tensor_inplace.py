@@ -209,7 +209,7 @@ def zero_(self):
 @inplace_method
 def copy_(self, src, non_blocking=False):
     """self ← src (broadcast to self's shape, cast to self's dtype)."""
-    return update(self, _functional().identity(src), "InplaceCopy")
+    return update(self, _functional().deepcopy(src), "InplaceCopy")
 
 
 @inplace_method

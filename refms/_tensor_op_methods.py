@@ -22,6 +22,7 @@ def _ops():
 #: Tensor method -> the functional op it calls with the tensor first.
 OP_METHODS = {
     # arithmetic and comparison
+    "multinomial": "multinomial",
     "add": "add", "sub": "sub", "subtract": "subtract", "mul": "mul", "multiply": "multiply",
     "div": "div", "true_divide": "true_divide", "maximum": "maximum", "minimum": "minimum",
     "equal": "equal", "not_equal": "not_equal", "less": "less", "less_equal": "less_equal",

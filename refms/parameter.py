@@ -80,8 +80,7 @@ class Parameter(Tensor):
         """The current values as a new plain Tensor (MindSpore's ``Load``): a copy taken now,
         through which gradients flow back to the parameter (the model zoo's Transformer
         and BERT tie their output projection to ``embedding_table.value()``)."""
-        from .ops.prims.cast import Identity   # (ops import this module)
-        return Identity()(self)
+        return Tensor.copy(self)             # the Identity primitive, through the ops namespace
 
     def init_data(self, slice_index=None, shape=None, opt_shard_group=None, set_sliced=False):
         """Parameters are materialised when built (stand-alone mode): returns ``self``."""
@@ -94,7 +93,13 @@ class Parameter(Tensor):
 
     @property
     def sliced(self):
-        return False
+        """Whether the parameter holds only its slice of a sharded tensor (settable; refms
+        runs on one device, so False unless set)."""
+        return self.__dict__.get("_sliced", False)
+
+    @sliced.setter
+    def sliced(self, value):
+        self.__dict__["_sliced"] = bool(value)
 
     @property
     def requires_grad(self):

@@ -86,6 +86,9 @@ def _bfloat16_str(array):
 
 def tensor_repr(t):
     """``repr(t)``: MindSpore's C++ ``Tensor::ToStringRepr`` format (semantics 1.5)."""
+    if t._data is None and any(d < 0 for d in t.shape):
+        # a dynamic-shape declaration (Cell.set_inputs) has no values to show
+        return _header(t) + ("\n" if len(t.shape) > 1 else " ") + ")"
     array = np.zeros(t.shape, dtype=t.dtype.np_type) if t._data is None else t._host()
     opening = "\n" if array.ndim > 1 else " "
     if t._numpy_repr and t.dtype.name != "BFloat16":

@@ -8,6 +8,14 @@ says what MindSpore does and why refms does otherwise.
 """
 
 DIFFERENCES = {
+    "edge:overload-var-kw": (
+        "exception", "Tensor.var(dim=0, correction=1): MindSpore 2.10 has no CPU kernel for the "
+                     "PyTorch-style overload ('The kernel Var unregistered', RuntimeError); refms "
+                     "computes Σ (x − mean)² / (N − correction)."),
+    "bad:Tensor.[rt][ey][sp]*_as(*)": (
+        "exception", "Tensor.reshape_as / Tensor.type_as of None or a list: MindSpore 2.10 fails "
+                     "reading 'other.shape' / 'other.dtype' (AttributeError); refms raises "
+                     "TypeError naming the method and 'other', as for every other non-Tensor input."),
     # --- MindSpore bugs refms does not reproduce ------------------------------------------------
     "ops.any#2": (
         "forward", "ops.any of an int32 tensor over axis -3 with keep_dims: MindSpore 2.10's CPU "
@@ -85,6 +93,8 @@ DIFFERENCES = {
 
 #: Shared APIs without recorded random cases, and why.
 NOT_COVERED = {
+    "Tensor.data_ptr": "a memory address, different in every process: "
+                       "tests/test_tensor_methods.py checks it is the values' address",
     "roll": "MindSpore 2.10 has no CPU kernel for Roll ('The kernel Roll unregistered'), so "
             "there is nothing to record; refms's ops.roll is mint.roll",
     "Tensor.has_init": "lazy initialisation: covered by tests/test_initializer.py",
@@ -111,6 +121,10 @@ NOT_COVERED = {
     "dot": "covered by tests/test_api_ops.py (recorded, with gradients)",
     "gcd": "covered by tests/test_mint_gaps.py (recorded on MindSpore 2.10) and op-table rows "
            "that MindSpore 2.10 passes too",
+    "Tensor.set_": "replaces a tensor's storage: covered by tests/test_api_gaps.py (recorded)",
+    "Tensor.requires_grad_": "a Parameter's flag: covered by tests/test_api_gaps.py (recorded)",
+    "Tensor.to_": "moves a tensor between devices (MindSpore 2.10's CPU build has no 'Free' "
+                  "kernel for it): covered by tests/test_api_gaps.py",
 }
 #: The in-place methods MindSpore 2.10 has no CPU kernel for (differential_cases.py,
 #: NO_CPU_KERNEL_IN_MINDSPORE): tests/test_tensor_inplace.py checks them by their definitions.

@@ -323,3 +323,80 @@ for _ in range(4):
     print(c(x))
 print(Loop()(x))
 """
+
+# a weight assigned from another weight (no gradient flows through the value assigned), and
+# an item of a weight set in place (x[0] = 7 in construct is an Assign of the new Tensor)
+PROGRAMS["assign_from_other_weight_and_setitem"] = """
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops, Tensor, Parameter
+ms.set_context(mode=ms.GRAPH_MODE)
+class A(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.array([2.0, 3.0], np.float32)), name="w")
+        self.v = Parameter(Tensor(np.array([4.0, 5.0], np.float32)), name="v")
+    def construct(self, x):
+        a = (x * self.w).sum()
+        ops.assign(self.w, self.v * 2)
+        return a + (x * self.w * self.v).sum()
+class B(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.array([2.0, 3.0], np.float32)), name="w")
+    def construct(self, x):
+        a = (x * self.w).sum()
+        self.w[0] = 7.0
+        return a + (x * self.w).sum(), self.w * 1
+x = Tensor(np.array([1.0, 10.0], np.float32))
+for C in (A, B):
+    net = C()
+    def loss(x):
+        out = net(x)
+        return out[0] if isinstance(out, tuple) else out
+    try:
+        print(C.__name__, ms.grad(loss, 0, net.trainable_params())(x), [p.value() for p in net.trainable_params()])
+    except Exception as e:
+        print(C.__name__, "ERR", type(e).__name__, str(e).splitlines()[0][:150])
+    net = C()
+    try:
+        print(C.__name__, net(x))
+    except Exception as e:
+        print(C.__name__, "ERR", type(e).__name__, str(e).splitlines()[0][:150])
+"""
+
+# a write under a Tensor condition and one in a nested function, reads before, between and
+# after: MindSpore's default Load elimination copies the middle read only (the first read's
+# gradient then uses the final value); with MS_DEV_SIDE_EFFECT_LOAD_ELIM=0 every read is
+# copied, as refms does
+_CONDITIONAL_ASSIGN = """
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops, Tensor, Parameter
+ms.set_context(mode=ms.GRAPH_MODE)
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.array([2.0, 3.0], np.float32)), name="w")
+    def construct(self, x):
+        a = x * self.w
+        if x.sum() > 0:
+            ops.assign(self.w, x * 2)
+        b = x * self.w
+        def upd(v):
+            ops.assign(self.w, v + 1)
+        upd(b)
+        c = x * self.w
+        return (a + b + c).sum()
+x = Tensor(np.array([1.0, 10.0], np.float32))
+net = Net()
+print(net(x), net.w.value())
+net = Net()
+print(ms.grad(net, 0, net.trainable_params())(x), net.w.value())
+x = Tensor(np.array([1.0, -10.0], np.float32))
+net = Net()
+print(ms.grad(net, 0, net.trainable_params())(x), net.w.value())
+"""
+PROGRAMS["conditional_assign_and_nested_function"] = _CONDITIONAL_ASSIGN
+PROGRAMS["conditional_assign_and_nested_function_load_elim_0"] = (
+    "import os\nos.environ['MS_DEV_SIDE_EFFECT_LOAD_ELIM'] = '0'\n" + _CONDITIONAL_ASSIGN)

@@ -11,8 +11,11 @@ a documented :class:`~refms.graph.GraphSyntaxError` (which names file:line:col).
 Variables keep one type each (``t*``: float32 Tensors of shape (3,), ``n*``: Python ints,
 ``f*``: Python floats) and every loop is bounded, so a program never fails eagerly.
 
+``check_gradient`` compares the gradients with respect to both inputs the same way (op by
+op against ``jit(grad(fn))``).
+
 Used by ``tests/test_graph_random_programs.py`` (a few hundred programs) and
-``benchmarks/graph_random_programs.py`` (a longer run with timings).
+``benchmarks/bench_graph_random_programs.py`` (a longer run with timings).
 """
 import importlib.util
 import math
@@ -24,7 +27,8 @@ import time
 
 import numpy as np
 
-__all__ = ["generate_program", "write_module", "check_program", "Outcome", "time_limit"]
+__all__ = ["generate_program", "write_module", "check_program", "check_gradient", "Outcome",
+           "time_limit"]
 
 TENSORS = ("t0", "t1", "t2")
 INTS = ("n0", "n1")
@@ -278,6 +282,30 @@ class time_limit:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, self.previous)
         return False
+
+
+def check_gradient(module, seed, inputs, limit_s=30.0):
+    """The gradient of program ``seed`` with respect to both inputs (of the sum of its Tensor
+    outputs, semantics 4.4), op by op and compiled as ``jit(grad(fn))``: the same values.
+    Loops on Tensor conditions that leave early (``break``) are where the two part."""
+    import refms as ms
+    fn = getattr(module, f"p{seed}")
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    expected = ms.grad(fn, (0, 1))(*inputs)
+    compile_s = 0.0
+    try:
+        with time_limit(limit_s):
+            start = time.perf_counter()
+            got = ms.jit(ms.grad(fn, (0, 1)))(*inputs)
+            compile_s = time.perf_counter() - start
+    except TimeoutError as error:
+        return Outcome(seed, "hang", str(error), limit_s)
+    except Exception as error:
+        kind = "documented" if _documented(error, module.__file__) else "internal"
+        return Outcome(seed, kind, f"{type(error).__name__}: {str(error)[:300]}", compile_s)
+    if not _same(expected, got):
+        return Outcome(seed, "wrong", f"jit(grad): {got!r} != eager {expected!r}", compile_s)
+    return Outcome(seed, "agree", "", compile_s)
 
 
 class Outcome:

@@ -56,3 +56,21 @@ def calling(fn):
     def call(*args):
         return fn(*args)
     return call
+
+
+def central_difference_check(fn, inputs, positions, u, seed=7):
+    """⟨∇ Σ fn·u, v⟩ equals the float64 central difference along a random direction v."""
+    rng = np.random.default_rng(seed)
+    v = [rng.standard_normal(inputs[k].shape) for k in positions]
+    loss = projected(fn, u)
+
+    def value(step):
+        moved = list(inputs)
+        for k, direction in zip(positions, v):
+            moved[k] = refms.Tensor(inputs[k].asnumpy() + step * direction)
+        return float(loss(*moved).asnumpy())
+    h = 1e-6
+    numeric = (value(h) - value(-h)) / (2 * h)
+    grads = as_tuple(refms.grad(loss, grad_position=tuple(positions))(*inputs))
+    analytic = sum(float((g.asnumpy() * direction).sum()) for g, direction in zip(grads, v))
+    np.testing.assert_allclose(analytic, numeric, rtol=1e-5, atol=1e-7)

@@ -50,6 +50,7 @@ SAMPLES = {  # kernel -> argument tuples (host values); arrays go to the device
                                  "ceil", "trunc", "round", "sign", "relu", "sigmoid", "tanh",
                                  "gelu", "isnan", "isinf", "isfinite", "expm1")},
     **{name: [(POS,)] for name in ("sqrt", "rsqrt", "reciprocal", "log", "log1p")},
+    **{name: [(X / 2,)] for name in ("asin", "acos", "atan")},          # X / 2 lies in [-1, 1]
     "logical_not": [(X > 0,)],
     **{name: [(X, Y), (np.arange(12).reshape(3, 4), np.int32(3) + np.zeros(4, np.int32))]
        for name in ("add", "sub", "mul", "maximum", "minimum", "equal", "not_equal", "greater",

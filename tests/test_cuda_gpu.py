@@ -100,6 +100,20 @@ def test_lenet_and_mlp_train_on_the_gpu_like_on_the_cpu(mode):
 
 
 @pytest.mark.parametrize("mode", [0, 1], ids=["graph", "pynative"])
+def test_residual_block_with_batchnorm_and_adam_trains_on_the_gpu_like_on_the_cpu(mode):
+    """conv-BN-ReLU-conv-BN + skip, batch 16, two Adam steps: GPU equals CPU within 1e-4."""
+    import refms as ms
+    from test_cuda_training import ResidualNet, _compare, adam
+    rng = np.random.default_rng(1)
+    try:
+        fallbacks = _compare(ResidualNet, rng.standard_normal((16, 4, 8, 8)).astype(np.float32),
+                             rng.integers(0, 3, (16,)).astype(np.int32), mode, make_optimizer=adam)
+    finally:
+        ms.set_context(device_target="CPU")
+    assert fallbacks == {}, f"kernels that ran through the host: {fallbacks}"
+
+
+@pytest.mark.parametrize("mode", [0, 1], ids=["graph", "pynative"])
 def test_a_late_error_names_the_primitive_that_launched_the_kernel(mode):
     """A bad label in a loss: the error comes at the read, naming the primitive and kernel."""
     import refms as ms

@@ -55,13 +55,40 @@ class MLP(nn.Cell):
         return self.fc2(self.relu(self.fc1(x)))
 
 
-def _train(make_net, data, labels, target, mode, steps=2):
-    """Losses and final weights of ``steps`` Momentum steps on ``target``."""
+class ResidualNet(nn.Cell):
+    """conv-BN-ReLU-conv-BN plus the input, ReLU, global average pool, Dense: a ResNet block."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(4, 4, 3, pad_mode="same", has_bias=False)
+        self.bn1 = nn.BatchNorm2d(4)
+        self.conv2 = nn.Conv2d(4, 4, 3, pad_mode="same", has_bias=False)
+        self.bn2 = nn.BatchNorm2d(4)
+        self.relu = nn.ReLU()
+        self.pool = ms.ops.ReduceMean(keep_dims=False)
+        self.fc = nn.Dense(4, 3)
+
+    def construct(self, x):
+        y = self.relu(self.bn1(self.conv1(x)))
+        y = self.relu(self.bn2(self.conv2(y)) + x)
+        return self.fc(self.pool(y, (2, 3)))
+
+
+def momentum(params):
+    return nn.Momentum(params, 0.1, 0.9)
+
+
+def adam(params):
+    return nn.Adam(params, learning_rate=0.01, weight_decay=1e-4)
+
+
+def _train(make_net, data, labels, target, mode, steps=2, make_optimizer=momentum):
+    """Losses and final weights of ``steps`` optimizer steps on ``target``."""
     ms.set_context(device_target=target, mode=mode)
     ms.set_seed(3)
     net = make_net()
     loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
-    step = nn.TrainOneStepCell(nn.WithLossCell(net, loss), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, loss), make_optimizer(net.trainable_params()))
     step.set_train()
     kernels.reset_fallback_counts()
     try:
@@ -83,9 +110,11 @@ def _numpy_site(exc):
     return f"{os.path.relpath(site.filename)}:{site.lineno} in {site.name}" if site else str(exc)
 
 
-def _compare(make_net, data, labels, mode):
-    cpu_losses, cpu_weights, cpu_on_device, _ = _train(make_net, data, labels, "CPU", mode)
-    gpu_losses, gpu_weights, gpu_on_device, fallbacks = _train(make_net, data, labels, "GPU", mode)
+def _compare(make_net, data, labels, mode, make_optimizer=momentum):
+    cpu_losses, cpu_weights, cpu_on_device, _ = _train(make_net, data, labels, "CPU", mode,
+                                                       make_optimizer=make_optimizer)
+    gpu_losses, gpu_weights, gpu_on_device, fallbacks = _train(make_net, data, labels, "GPU", mode,
+                                                               make_optimizer=make_optimizer)
     assert not cpu_on_device and gpu_on_device
     np.testing.assert_allclose(gpu_losses, cpu_losses, rtol=1e-4, atol=1e-5)
     for gpu_w, cpu_w in zip(gpu_weights, cpu_weights):
@@ -108,6 +137,15 @@ def test_lenet_training_step_on_gpu_equals_cpu(shim_gpu, mode):
     data = rng.standard_normal((2, 1, 32, 32)).astype(np.float32)
     labels = rng.integers(0, 10, (2,)).astype(np.int32)
     fallbacks = _compare(LeNet5, data, labels, mode)
+    assert fallbacks == {}, f"kernels that ran through the host: {fallbacks}"
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
+def test_residual_block_with_batchnorm_and_adam_on_gpu_equals_cpu(shim_gpu, mode):
+    rng = np.random.default_rng(1)
+    data = rng.standard_normal((2, 4, 6, 6)).astype(np.float32)
+    labels = rng.integers(0, 3, (2,)).astype(np.int32)
+    fallbacks = _compare(ResidualNet, data, labels, mode, make_optimizer=adam)
     assert fallbacks == {}, f"kernels that ran through the host: {fallbacks}"
 
 

@@ -30,6 +30,11 @@ KNOWN_DIFFERENCES = {
         "reads the final value (grad x = 10); ms.grad, and every API with "
         "MS_DEV_SIDE_EFFECT_LOAD_ELIM=0 (the program ..._load_elim_0), use the value read "
         "(2), which refms always does",
+    "conditional_assign_and_nested_function":
+        "MindSpore 2.10's default Load elimination copies only the read between the two "
+        "writes, so the first read's gradient uses the final value of w (grad x = [8, 422]); "
+        "with MS_DEV_SIDE_EFFECT_LOAD_ELIM=0 (the program ..._load_elim_0) every read is "
+        "copied and the gradient is [7, 224], which refms gives",
 }
 
 

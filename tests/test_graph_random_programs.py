@@ -2,9 +2,10 @@
 and as GRAPH_MODE Cells must agree (or raise a documented GraphSyntaxError naming the
 file, line and column) — never a wrong result, an internal error or a hang.
 
-The generator is :mod:`random_programs`; ``benchmarks/graph_random_programs.py`` runs a
+The generator is :mod:`random_programs`; ``benchmarks/bench_graph_random_programs.py`` runs a
 longer series and reports compile times.  ``REFMS_RANDOM_PROGRAMS`` sets how many
-programs this test runs (default 120).
+programs this test runs (default 120), ``REFMS_RANDOM_GRADIENTS`` how many of them also
+have their compiled gradients compared with PyNative's (default 40).
 """
 import collections
 import os
@@ -44,6 +45,22 @@ def test_random_programs_agree_in_all_three_modes(programs):
     bad = [o for o in outcomes if o.kind not in ("agree", "documented")]
     assert not bad, f"{counts}: " + "; ".join(repr(o) for o in bad[:5])
     assert counts["agree"] >= 0.9 * COUNT, counts
+
+
+#: How many of the programs also have their gradients compared (each compiles J(program)).
+GRADIENT_COUNT = int(os.environ.get("REFMS_RANDOM_GRADIENTS", "40"))
+
+
+def test_random_program_gradients_agree_with_pynative(programs):
+    """``jit(grad(p))`` against ``grad(p)`` op by op: loops on Tensor conditions that leave
+    early once made the compiled gradient zero (test_graph_loops.py)."""
+    rng = np.random.default_rng(0)
+    inputs = (Tensor(rng.standard_normal(3).astype(np.float32)),
+              Tensor(rng.standard_normal(3).astype(np.float32)))
+    outcomes = [R.check_gradient(programs, seed, inputs, LIMIT_S)
+                for seed in range(min(COUNT, GRADIENT_COUNT))]
+    bad = [o for o in outcomes if o.kind not in ("agree", "documented")]
+    assert not bad, "; ".join(repr(o) for o in bad[:5])
 
 
 def test_a_documented_error_names_file_line_and_column(tmp_path):

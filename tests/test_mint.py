@@ -499,23 +499,9 @@ def test_inplace_on_a_view_result_is_rejected_in_graph_mode():
 #: MindSpore mint names refms does not provide, each with what is missing.
 NOT_PROVIDED = {
     "mint": {
-        "multinomial": "no categorical sampling primitive",
         "real": "no complex dtypes in refms's kernels",
         "imag": "no complex dtypes in refms's kernels",
         "polar": "no complex dtypes in refms's kernels",
-        "triangular_solve": "no triangular-solve primitive",
-    },
-    "mint.linalg": {"qr": "no QR-factorization primitive"},
-    "mint.nn": {
-        "AdaptiveAvgPool3d": "no 3-D adaptive pooling",
-        "Conv3d": "no 3-D convolution in mint (refms.nn.Conv3d has MindSpore's signature)",
-        "MaxUnpool2d": "no max-unpooling primitive",
-        "SyncBatchNorm": "no cross-device batch statistics",
-    },
-    "mint.nn.functional": {
-        "adaptive_avg_pool3d": "no 3-D adaptive pooling",
-        "conv3d": "no 3-D convolution in mint",
-        "max_unpool2d": "no max-unpooling primitive",
     },
 }
 

@@ -20,7 +20,8 @@ import numpy as np
 import pytest
 
 import refms
-from recorded_op_cases import case_inputs, as_tuple, check_outputs, projected, calling
+from recorded_op_cases import (case_inputs, as_tuple, check_outputs, projected, calling,
+                               central_difference_check)
 from refms import Tensor, mint
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -37,36 +38,6 @@ CASES = {name: (fn, differentiate) for name, fn, _, differentiate in
          record_mint_gaps.cases(refms)}
 ERRORS = dict(record_mint_gaps.error_cases(refms))
 F = mint.nn.functional
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-def central_difference_check(fn, inputs, positions, u, seed=7):
-    """⟨∇ Σ fn·u, v⟩ equals the float64 central difference along a random direction v."""
-    rng = np.random.default_rng(seed)
-    v = [rng.standard_normal(inputs[k].shape) for k in positions]
-    loss = projected(fn, u)
-
-    def value(step):
-        moved = list(inputs)
-        for k, direction in zip(positions, v):
-            moved[k] = Tensor(inputs[k].asnumpy() + step * direction)
-        return float(loss(*moved).asnumpy())
-    h = 1e-6
-    numeric = (value(h) - value(-h)) / (2 * h)
-    grads = as_tuple(refms.grad(loss, grad_position=tuple(positions))(*inputs))
-    analytic = sum(float((g.asnumpy() * direction).sum()) for g, direction in zip(grads, v))
-    np.testing.assert_allclose(analytic, numeric, rtol=1e-5, atol=1e-7)
 
 
 RECORDED_CASES = sorted(CASES)

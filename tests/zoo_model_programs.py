@@ -3,8 +3,9 @@ patterns of ``tests/zoo_pattern_programs.py``: the layers, losses and training e
 found missing or different while running zoo models on refms (Inception-v4's
 ``DenseBnAct`` head, CRNN's blank-padded ``CTCLoss`` labels and its ``Model`` around a
 user training cell, Transformer's tied ``Parameter.value()``, GAT's
-``cell_attr_register``, ...).  Each is written here as a self-contained script (none of
-the zoo's code).
+``cell_attr_register``, YOLO's ``tuple_to_array(range(n))`` grid, FastText's (1,)-shaped
+sens for a scalar loss, TinyBERT's ``F.identity`` gradient reducer, ...).  Each is written
+here as a self-contained script (none of the zoo's code).
 
 ``tests/recorders/record_zoo_models.py`` records what MindSpore 2.10 prints running each
 (in its own process); ``tests/test_zoo_models.py`` replays them on refms.  Numbers are
@@ -183,6 +184,122 @@ try:
     cell_attr_register(attrs=3)(lambda self: None)(nn.Cell())
 except ValueError as error:
     print("ValueError", error)
+""",
+    # A YOLO detection head: the cell grid built with ops.tuple_to_array(range(n)) from the
+    # feature map's shape, box centres and sizes from it, trained a step.
+    "yolo_grid_head": """
+class Head(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 2 * 5, 1, has_bias=True)
+        self.anchors = Tensor([[2.0, 3.0], [4.0, 1.5]], ms.float32)
+
+    def construct(self, x):
+        out = self.conv(x)
+        batch, _, rows, cols = ops.shape(out)
+        pred = ops.transpose(ops.reshape(out, (batch, 2, 5, rows, cols)), (0, 3, 4, 1, 2))
+        grid_x = ops.cast(ops.tuple_to_array(range(cols)), ms.float32)
+        grid_y = ops.cast(ops.tuple_to_array(range(rows)), ms.float32)
+        grid_x = ops.tile(ops.reshape(grid_x, (1, 1, -1, 1, 1)), (1, rows, 1, 1, 1))
+        grid_y = ops.tile(ops.reshape(grid_y, (1, -1, 1, 1, 1)), (1, 1, cols, 1, 1))
+        grid = ops.concat((grid_x, grid_y), -1)
+        size = ops.cast(ops.tuple_to_array((cols, rows)), ms.float32)
+        xy = (ops.sigmoid(pred[..., :2]) + grid) / size
+        wh = ops.exp(pred[..., 2:4]) * self.anchors / size
+        return ops.concat((xy, wh, ops.sigmoid(pred[..., 4:5])), -1)
+
+
+head = Head()
+seeded(head)
+x = Tensor(rng.standard_normal((1, 3, 3, 4)).astype(np.float32))
+out = head(x)
+print(out.shape)
+show("boxes", [out[0, :, :, 0]])
+target = Tensor(rng.uniform(0, 1, out.shape).astype(np.float32))
+step = nn.TrainOneStepCell(nn.WithLossCell(head, nn.MSELoss()), nn.SGD(head.trainable_params(), 0.5))
+show("losses", [step(x, target) for _ in range(2)])
+print(ops.tuple_to_array(range(2, 7, 2)), ops.tuple_to_array((True, False)).dtype)
+""",
+    # A training step that seeds a scalar loss with ops.tuple_to_array((sens,)), shape (1,),
+    # as the zoo's FastText and Transformer steps do; then other sens shapes.
+    "sens_of_another_shape": """
+class Step(nn.Cell):
+    def __init__(self, network, optimizer):
+        super().__init__(auto_prefix=False)
+        self.network, self.optimizer = network, optimizer
+        self.weights = ms.ParameterTuple(network.trainable_params())
+        self.grad = ops.GradOperation(get_by_list=True, sens_param=True)
+
+    def construct(self, x, y):
+        loss = self.network(x, y)
+        grads = self.grad(self.network, self.weights)(
+            x, y, ops.cast(ops.tuple_to_array((1.0,)), ms.float32))
+        self.optimizer(grads)
+        return loss
+
+
+net = nn.Dense(4, 3)
+seeded(net)
+x = Tensor(rng.standard_normal((5, 4)).astype(np.float32))
+y = Tensor(np.array([0, 1, 2, 1, 0], np.int32))
+loss_net = nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"))
+step = Step(loss_net, nn.SGD(net.trainable_params(), 0.5))
+show("losses", [step(x, y) for _ in range(3)])
+
+
+class Scaled(nn.Cell):
+    def __init__(self, reshape):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.array([1.0, 2.0, 3.0], np.float32)), name="w")
+        self.reshape = reshape
+
+    def construct(self, v):
+        out = (self.w * v).sum()
+        if self.reshape:
+            out = out.reshape((1,))
+        return out
+
+
+v = Tensor(np.array([1.0, 1.0, 2.0], np.float32))
+for reshape, sens in ((False, (1, 1)), (False, (3,)), (True, (1, 1)), (True, (2,))):
+    scaled = Scaled(reshape)
+    grad = ops.GradOperation(get_by_list=True, sens_param=True)(scaled, scaled.trainable_params())
+    seed = Tensor(np.arange(1, 1 + int(np.prod(sens)), dtype=np.float32).reshape(sens))
+    try:
+        show(f"{reshape} {sens}", grad(v, seed))
+    except (ValueError, RuntimeError) as error:
+        print(reshape, sens, type(error).__name__)
+""",
+    # F.identity as the no-op grad_reducer of the zoo's BERT-style steps (TinyBERT): it is
+    # given the whole gradient tuple and returns it.
+    "identity_grad_reducer": """
+from mindspore.ops import functional as F
+
+
+class Step(nn.Cell):
+    def __init__(self, network, optimizer):
+        super().__init__(auto_prefix=False)
+        self.network, self.optimizer = network, optimizer
+        self.weights = optimizer.parameters
+        self.grad = ops.GradOperation(get_by_list=True)
+        self.grad_reducer = F.identity
+
+    def construct(self, x, y):
+        loss = self.network(x, y)
+        grads = self.grad(self.network, self.weights)(x, y)
+        grads = self.grad_reducer(grads)
+        self.optimizer(grads)
+        return loss
+
+
+net = nn.Dense(4, 2)
+seeded(net)
+x = Tensor(rng.standard_normal((3, 4)).astype(np.float32))
+y = Tensor(rng.standard_normal((3, 2)).astype(np.float32))
+step = Step(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params(), 0.1))
+show("losses", [step(x, y) for _ in range(3)])
+print(F.identity((1, 2.5)), F.identity(3))
+show("tensor", [F.identity(x[0])])
 """,
     # ops.CTCLoss as CRNN uses it: every sample's labels padded with the blank (the last
     # class) to a fixed length; the sparse values are read in order.

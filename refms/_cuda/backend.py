@@ -82,7 +82,7 @@ def _floats(*arrays):
 # ---- elementwise -------------------------------------------------------------------------
 
 UNARY = ("neg", "abs", "square", "sqrt", "rsqrt", "reciprocal", "exp", "log", "log1p", "expm1",
-         "sin", "cos", "erf", "floor", "ceil", "trunc", "round", "sign", "relu", "sigmoid",
+         "sin", "cos", "asin", "acos", "atan", "erf", "floor", "ceil", "trunc", "round", "sign", "relu", "sigmoid",
          "tanh", "gelu", "logical_not", "isnan", "isinf", "isfinite")
 BINARY = ("add", "sub", "mul", "div", "floor_div", "floor_mod", "fmod", "pow", "maximum",
           "minimum", "equal", "not_equal", "greater", "greater_equal", "less", "less_equal",

@@ -14,7 +14,7 @@ UNARY = {"copy": 0, "neg": 1, "abs": 2, "exp": 3, "log": 4, "sqrt": 5, "rsqrt": 
          "reciprocal": 8, "sin": 9, "cos": 10, "tanh": 11, "sigmoid": 12, "relu": 13,
          "floor": 14, "ceil": 15, "round": 16, "sign": 17, "log1p": 18, "expm1": 19, "erf": 20,
          "logical_not": 21, "softplus": 22, "isnan": 23, "gelu": 24, "trunc": 25, "isinf": 26,
-         "isfinite": 27}
+         "isfinite": 27, "asin": 28, "acos": 29, "atan": 30}
 UNARY_BOOL_RESULT = ("logical_not", "isnan", "isinf", "isfinite")
 
 BINARY = {"add": 0, "sub": 1, "mul": 2, "div": 3, "floor_div": 4, "floor_mod": 5, "pow": 6,

@@ -28,9 +28,17 @@ __all__ = ["GradOperation", "grad", "value_and_grad", "run_and_differentiate"]
 
 
 def seed_cotangents(out, sens, broadcast=False):
-    """(tensor, cotangent) pairs for every Tensor leaf of ``out``.  ``broadcast`` (graph mode):
-    a ``sens`` whose shape broadcasts to its output's is broadcast (MindSpore's graph mode
-    accepts the scalar loss scale of a loss-scaling step for a loss of shape ``(1,)``)."""
+    """(tensor, cotangent) pairs for every Tensor leaf of ``out``.
+
+    A ``sens`` of another shape than its output (MindSpore 2.10, measured):
+
+    * PyNative: for a 0-d output any ``sens`` is summed to a 0-d one (the zoo's FastText and
+      Transformer steps pass ``tuple_to_array((sens,))``, shape (1,), for a scalar loss);
+    * ``broadcast`` (graph mode): a ``sens`` with as many elements as the output is
+      reshaped to it, and one whose shape broadcasts to the output's is broadcast (the
+      scalar loss scale of a loss-scaling step for a loss of shape ``(1,)``);
+    * anything else raises (see below).
+    """
     leaves = _tape.flatten_tensors(out)
     if sens is None:
         return [(t, F.ones_like(t)) for t in leaves]
@@ -42,7 +50,11 @@ def seed_cotangents(out, sens, broadcast=False):
     seeds = []
     for t, s in zip(leaves, sens_leaves):
         if tuple(t.shape) != tuple(s.shape):
-            if broadcast and _broadcasts_to(tuple(s.shape), tuple(t.shape)):
+            if not broadcast and not t.shape:
+                s = F.reduce_sum(s)
+            elif broadcast and s.size == t.size:
+                s = F.reshape(s, tuple(t.shape))
+            elif broadcast and _broadcasts_to(tuple(s.shape), tuple(t.shape)):
                 s = F.broadcast_to(s, tuple(t.shape))
             else:
                 # MindSpore 2.10 (measured): a 0-d sens for a shaped output is a RuntimeError

@@ -23,7 +23,11 @@ values of its parameters (:mod:`refms.graph.abstract`); each cnode is
 A loop on a Tensor condition is a graph calling itself with the same abstract
 arguments: the inner call finds the graph still being inferred and gets a
 ``Pending`` result, which the ``Switch`` join ignores — the exit branch decides
-the type (a one-step fixpoint; MindSpore broadens and re-evaluates instead).
+the type (a one-step fixpoint; MindSpore broadens and re-evaluates instead).  Every
+node typed ``Pending`` is typed again when that loop's graph is done — also one reached
+through the if-join a ``break`` leaves by, or through an inner loop whose exit goes round
+the outer loop; autodiff reads these types (a node left ``Pending`` would be taken for a
+constant, with a zero gradient).
 
 Errors keep their PyNative type and message and get a note naming the source
 line of the node being inferred.
@@ -443,8 +447,10 @@ class Specializer(PythonBridge, GraphOpRules, CellRule, AttributeRules, RuntimeF
                                loc=loc)
         if output is None:
             self.pending.setdefault(id(graph), []).append(node)
-        elif isinstance(abstract, A.Pending):  # it returns a loop's result still inferred (a
-            self.pending.setdefault(abstract.key, []).append(node)   # `break`'s if-join)
+        elif isinstance(abstract, A.Pending):
+            # a finished graph returning the result of a loop still being inferred (the
+            # if-join a `break` leaves through): typed when that loop is
+            self.pending.setdefault(abstract.key, []).append(node)
         if effects:
             ctx.effects = True
             self.note_effect_call()
@@ -533,6 +539,8 @@ def is_user_function(fn):
         return False
     if getattr(fn, "parsed_in_graph", False):     # refms code marked with parsed_in_graph
         return True
+    if getattr(fn, "computed_at_compile_time", False):    # @constexpr: run on its constants
+        return False
     module = getattr(fn, "__module__", None) or ""
     root = module.split(".")[0]
     if root in _LIBRARY_PREFIXES or root == "mindspore":

@@ -141,7 +141,7 @@ def format_node(node, graph, names):
 def _attrs(value):
     if not isinstance(value, Primitive):
         return ""
-    attrs = value.attrs()
+    attrs = value.attrs
     shown = {k: v for k, v in attrs.items() if not callable(v)}
     if not shown:
         return ""

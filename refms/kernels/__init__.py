@@ -50,7 +50,8 @@ docstring says more.
 ``sort``         ``sort(x, axis, descending) -> (values, indices)``, ``topk(x, k, sorted)``,
                  ``argmax(x, axis)``, ``argmin(x, axis)``
 ``matmul``       ``matmul(a, b, transpose_a, transpose_b)`` (2-D), ``batch_matmul(...)`` (batched),
-                 ``matrix_inverse(a)`` (each (..., n, n) matrix)
+                 ``matrix_inverse(a)`` (each (..., n, n) matrix),
+                 ``triangular_solve(a, b, upper, transpose, unitriangular)``, ``qr(a, complete)``
 ``im2col``       ``im2col(x, kernel, dilation, padding, stride) -> (N, C·kh·kw, L)``,
                  ``col2im(cols, output_size, kernel, dilation, padding, stride)`` (its adjoint)
 ``counting``     ``unique(x, dim)``, ``unique_consecutive(x, dim)`` ``-> (values, inverse,

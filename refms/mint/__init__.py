@@ -41,6 +41,7 @@ from ._blas import (matmul, mm, bmm, mv, dot, vdot, outer, addmm, addmv, baddbmm
 from ._blas import addr as addr_
 from ._einsum import einsum
 from ._counting import unique, unique_consecutive, histc
+from ._multinomial import multinomial
 from ._search import (kthvalue, median, cummax, cummin, searchsorted, nonzero, bincount,
                       repeat_interleave, cross)
 from .._tensor import Tensor
@@ -55,6 +56,12 @@ def erfinv(input):                                             # noqa: A002
 def inverse(input):                                            # noqa: A002
     """The inverse of each (..., n, n) matrix (``ops.MatrixInverse``)."""
     return _F.matrix_inverse(input)
+
+
+def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):  # noqa: N803
+    """(X, A) with op(T)·X = b, T the upper (lower) triangle of A (``TriangularSolve``)."""
+    from ..ops.prims.linalg import TriangularSolve
+    return TriangularSolve(upper, transpose, unitriangular)(b, A)
 
 
 def argsort(input, dim=-1, descending=False, stable=False):    # noqa: A002

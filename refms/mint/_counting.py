@@ -26,7 +26,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
     """Each run of equal neighbouring elements (slices along ``dim``) kept once."""
-    values, inverse, counts = UniqueConsecutive(dim)(input)
+    values, inverse, counts = UniqueConsecutive(axis=dim)(input)
     return _chosen(values, inverse, counts, return_inverse, return_counts)
 
 

@@ -7,6 +7,7 @@ and dtype rules come from the ops used.
 import math
 
 from .. import dtype as mstype
+from .._tensor import Tensor
 from ..ops import functional as F
 from ..ops.prims.trig import Atan2
 
@@ -392,6 +393,8 @@ def minimum(input, other):                              # noqa: A002
 
 
 def _bool(x):
+    if not isinstance(x, Tensor):
+        return x            # a Python bool (the primitive checks what else it may be)
     return x if x.dtype is mstype.bool_ else F.cast(x, mstype.bool_)
 
 

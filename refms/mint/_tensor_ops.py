@@ -45,8 +45,10 @@ def ones(*size, dtype=None):
 
 
 def full(size, fill_value, *, dtype=None):
-    """A Tensor of ``fill_value``."""
-    return F.full(tuple(size), fill_value, dtype=dtype)
+    """A Tensor of ``fill_value``, of the value's dtype unless ``dtype`` is given (unlike
+    ``ops.full``, whose default is Int64)."""
+    from ..ops.prims.fill import value_dtype
+    return F.full(tuple(size), fill_value, dtype=value_dtype(fill_value) if dtype is None else dtype)
 
 
 def empty(*size, dtype=None):
@@ -92,7 +94,7 @@ def eye(n, m=None, dtype=None):
 
 def clone(input):                                           # noqa: A002
     """A copy of ``input``."""
-    return F.identity(input)
+    return F.deepcopy(input)
 
 
 # -- shape --------------------------------------------------------------------------------------

@@ -1,11 +1,15 @@
-"""``mint.linalg``: vector and matrix norms and the matrix inverse.
-
-``qr`` is not provided (refms has no matrix-factorization primitive).
-"""
+"""``mint.linalg``: vector and matrix norms, the matrix inverse and the QR factorization."""
 from ..ops import functional as F
+from ..ops.prims.linalg import LinalgQr
 from ._pointwise import _float
 
-__all__ = ["inv", "vector_norm", "matrix_norm", "norm"]
+__all__ = ["inv", "qr", "vector_norm", "matrix_norm", "norm"]
+
+
+def qr(A, mode="reduced"):                                         # noqa: N803
+    """(Q, R) with A = Q·R, Q with orthonormal columns, R upper triangular (``LinalgQr``;
+    ``mode`` 'reduced', 'complete' or 'r')."""
+    return LinalgQr(mode)(A)
 
 
 def inv(A):                                                        # noqa: N803

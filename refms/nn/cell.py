@@ -50,6 +50,7 @@ from ..parameter import Parameter, ParameterTuple
 from .._tensor import Tensor
 from .cell_call import PYNATIVE, CellCallRule, run_pipeline
 from .cell_hooks import CellHooks
+from .cell_state import CellState
 from . import top_cell as _top_cell
 
 __all__ = ["Cell"]
@@ -79,7 +80,7 @@ def _add_indent(text, spaces):
     return lines[0] + "\n" + "\n".join(" " * spaces + line for line in lines[1:])
 
 
-class Cell(CellHooks):
+class Cell(CellHooks, CellState):
     """Cell(auto_prefix=True, flags=None)
 
     Subclasses call ``super().__init__()`` first, declare parameters and child
@@ -129,7 +130,7 @@ class Cell(CellHooks):
 
     def __getattr__(self, name):
         state = object.__getattribute__(self, "__dict__")
-        for registry in ("_params", "_cells"):
+        for registry in ("_params", "_cells", "_buffers"):
             entries = state.get(registry)
             if entries is not None and name in entries:
                 return entries[name]
@@ -199,6 +200,13 @@ class Cell(CellHooks):
             else:
                 raise TypeError(f"Parameter '{name}' already exists in network, can not assign "
                                 f"this type: '{type(value)}' as a parameter.")
+            return
+        buffers = self.__dict__.get("_buffers")
+        if buffers is not None and name in buffers:
+            if value is not None and not isinstance(value, Tensor):
+                raise TypeError(f"For the buffer '{name}', the value must be a Tensor or None, "
+                                f"but got {type(value).__name__}.")
+            buffers[name] = value
             return
         cells = self.__dict__.get("_cells")
         if cells is not None and name in cells:
@@ -393,7 +401,14 @@ class Cell(CellHooks):
         GRAPH_MODE every call is checked against the declaration
         (:mod:`refms.graph.input_signature`); PyNative mode does not check."""
         self.__dict__["_inputs"] = inputs
-        return self
+
+    def update_cell_prefix(self):
+        """Set every sub cell's ``param_prefix`` to its attribute path (``"dense"``)."""
+        for name, cell in self.cells_and_names():
+            cell.__dict__["param_prefix"] = name
+
+    def set_data_parallel(self):
+        """Run the cell data-parallel (refms runs on one device: nothing to change)."""
 
     def get_inputs(self):
         return self._inputs

@@ -74,6 +74,9 @@ def prepare(prim, args):
         if weak is None:
             raise NotATensorError(f"For '{prim.name}', the input {i} should be a Tensor or a "
                                   f"number, but got {type(value).__name__}.")
+        if getattr(prim, "python_bool_only", False) and not isinstance(value, (bool, np.bool_)):
+            raise TypeError(f"For '{prim.name}', the input {i} must be a Tensor or a Python "
+                            f"bool, but got {type(value).__name__}.")
         if i == 0 and prim.tensor_first:
             raise TypeError(f"For '{prim.name}', the first input must be a Tensor, but got the "
                             f"Python {type(value).__name__} {value!r}; put the Tensor first or "

@@ -72,5 +72,6 @@ class Custom(Primitive):
                                f"the operation cannot be differentiated.")
         return tuple(self._bprop(*args))
 
+    @property
     def attrs(self):
         return {"func_name": self.func_name, "func_type": self.func_type}

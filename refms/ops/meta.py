@@ -127,9 +127,9 @@ def size(input_x):
     return Size()(input_x)
 
 
-def _check_scalars(op, values):
+def _check_scalars(op, values, allow_bool=False):
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
+        if (isinstance(v, bool) and not allow_bool) or not isinstance(v, (int, float)):
             raise op_error(op, f"the elements of 'input_x' should be int or float, but got "
                                f"{type(v).__name__}.")
 
@@ -138,12 +138,17 @@ def tuple_to_array(input_x):
     """A 1-D Tensor of a tuple of numbers; the first element decides the dtype.
 
     An int first gives Int32 (later floats are truncated: ``(1, 2.5)`` -> ``[1, 2]``),
-    a float first gives Float32 — MindSpore 2.10's behaviour.
+    a float first gives Float32 — MindSpore 2.10's behaviour.  A ``range`` is taken as the
+    tuple of its numbers and bools as the ints 1 and 0 (the model zoo's YOLO heads build
+    their grids with ``tuple_to_array(range(n))``).
     """
+    given = input_x
+    if isinstance(input_x, range):
+        input_x = tuple(input_x)
     if not isinstance(input_x, (tuple, list)) or len(input_x) == 0:
         raise op_error("TupleToArray", f"the 'input_x' should be a non-empty tuple, but got "
-                                       f"{input_x!r}.")
-    _check_scalars("TupleToArray", input_x)
+                                       f"{given!r}.")
+    _check_scalars("TupleToArray", input_x, allow_bool=True)
     if isinstance(input_x[0], float):
         return Tensor([float(v) for v in input_x], mstype.float32)
     return Tensor([int(v) for v in input_x], mstype.int32)

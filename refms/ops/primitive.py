@@ -196,15 +196,79 @@ class Primitive:
         merge or drop such a call."""
         return self.side_effect_mem or self.side_effect_hidden or self.side_effect_io
 
+    @property
     def attrs(self):
-        """The constructor attributes, for printing and IR dumps."""
+        """The constructor attributes, for printing and IR dumps (a dict, as MindSpore's)."""
         return {k: v for k, v in vars(self).items() if not k.startswith("_")}
+
+    # -- MindSpore's attribute methods (``mindspore/ops/primitive.py``) ------
+    def add_prim_attr(self, name, value):
+        """Set the attribute ``name`` (shown in ``attrs`` and the repr); returns the primitive."""
+        setattr(self, name, value)
+        return self
+
+    def del_prim_attr(self, name):
+        """Remove the attribute ``name`` if present; returns the primitive."""
+        self.__dict__.pop(name, None)
+        return self
+
+    def init_prim_io_names(self, inputs, outputs):
+        """Name the inputs and outputs (``input_names``, ``output_names``; not attributes)."""
+        self.__dict__["_io_names"] = (list(inputs), list(outputs))
+
+    @property
+    def input_names(self):
+        return self.__dict__.get("_io_names", (None, None))[0]
+
+    @property
+    def output_names(self):
+        return self.__dict__.get("_io_names", (None, None))[1]
+
+    def set_prim_instance_name(self, instance_name):
+        """Name this instance (``instance_name``); returns the primitive."""
+        self.__dict__["_instance_name"] = instance_name
+        return self
+
+    @property
+    def instance_name(self):
+        return self.__dict__.get("_instance_name", "")
+
+    def set_device(self, device_target):
+        """Ask for the device that runs this primitive (refms runs every primitive on its
+        one backend; ``primitive_target`` reports the request); returns the primitive."""
+        self.__dict__["_primitive_target"] = device_target
+        return self
+
+    @property
+    def primitive_target(self):
+        return self.__dict__.get("_primitive_target", "CPU")
+
+    def set_stage(self, stage):
+        """The pipeline stage (an attribute; refms runs one stage); returns the primitive."""
+        return self.add_prim_attr("stage", stage)
+
+    def shard(self, in_strategy=None, out_strategy=None):
+        """The parallel split of the inputs (an attribute; refms runs on one device)."""
+        self.add_prim_attr("in_strategy", in_strategy)
+        if out_strategy is not None:
+            self.add_prim_attr("out_strategy", out_strategy)
+        return self
+
+    def recompute(self, mode=True):
+        """Mark the output to be recomputed in the backward pass instead of kept (refms keeps
+        it: the gradients are the same); returns the primitive."""
+        self.__dict__["_recompute"] = mode
+        return self
+
+    def place(self, role, rank_id):
+        """Place the primitive on a process of a distributed job (refms runs one process)."""
+        self.__dict__["_place"] = (role, rank_id)
 
     def __call__(self, *args):
         return EXECUTOR[0](self, args)
 
     def __repr__(self):
-        attrs = self.attrs()
+        attrs = self.attrs
         if not attrs:
             return f"Prim[{self.name}]"
         inner = ", ".join(f"{k}={v!r}" for k, v in attrs.items())
@@ -322,12 +386,17 @@ def set_wanted_input_grads(prim, mask):
 
 def constexpr(fn=None, get_instance=True, reuse_result=True, check=True):
     """``mindspore.ops.primitive.constexpr``: mark ``fn`` as computed on constants at compile
-    time; refms returns ``fn`` itself.
+    time.
 
-    Graph mode in refms runs the Python code between primitives while tracing,
-    so a function of constants is already evaluated once, at compile time.
+    A graph does not parse ``fn`` (a loop of 100000 constant steps is not unrolled): the
+    compiler calls it in Python on its constant arguments, as it calls library code
+    (:func:`refms.graph.infer.is_user_function`), and the result is a constant of the graph.
     Usable bare (``@constexpr``) or with arguments (``@constexpr(reuse_result=False)``).
     """
+    def mark(f):
+        if isinstance(f, types.FunctionType):     # a builtin (len) runs in Python anyway
+            f.computed_at_compile_time = True
+        return f
     if fn is None:
-        return lambda f: f
-    return fn
+        return mark
+    return mark(fn)

@@ -12,12 +12,13 @@ __all__ = ["export", "load"]
 
 
 def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
-    """Write ``net`` compiled for ``inputs`` to ``file_name`` (``.mindir`` appended)."""
+    """Write ``net`` compiled for ``inputs`` to ``file_name`` (``.mindir`` appended); returns
+    None, as MindSpore 2.10's ``export`` does."""
     if file_format != "MINDIR":
         raise NotImplementedError(f"For 'export', refms writes only the MINDIR format, not "
                                   f"{file_format}.")
     from .mindir_export import export_mindir
-    return export_mindir(net, inputs, file_name)
+    export_mindir(net, inputs, file_name)
 
 
 def load(file_name, **kwargs):

@@ -266,6 +266,22 @@ def vision_cases():
         ("convert_color", ("ConvertColor", ["RGB2GRAY"], {}), "rgb"),
         ("random_crop_full", ("RandomCrop", [(23, 31)], {}), "rgb"),
         ("random_crop_padded_full", ("RandomCrop", [(27, 35)], {"padding": 2}), "rgb"),
+        # enhancement by blending, the degree pinned by a range of one value
+        ("random_color_1.5", ("RandomColor", [(1.5, 1.5)], {}), "rgb"),
+        ("random_color_0.3", ("RandomColor", [(0.3, 0.3)], {}), "rgb_wide"),
+        ("random_color_2.6", ("RandomColor", [(2.6, 2.6)], {}), "rgb_wide"),
+        ("random_color_grey", ("RandomColor", [(0.0, 0.0)], {}), "rgb"),
+        ("random_color_identity", ("RandomColor", [(1.0, 1.0)], {}), "rgb"),
+        ("random_color_gray_input", ("RandomColor", [(0.5, 0.5)], {}), "gray"),
+        ("random_sharpness_0", ("RandomSharpness", [(0.0, 0.0)], {}), "rgb"),
+        ("random_sharpness_0.3", ("RandomSharpness", [(0.3, 0.3)], {}), "rgb_wide"),
+        ("random_sharpness_1.7", ("RandomSharpness", [(1.7, 1.7)], {}), "gray"),
+        ("random_sharpness_1.9", ("RandomSharpness", [(1.9, 1.9)], {}), "rgb"),
+        # patches: padded to a multiple, or the rest dropped
+        ("slice_patches_pad", ("SlicePatches", [2, 3], {}), "rgb"),
+        ("slice_patches_drop", ("SlicePatches", [2, 3], {"slice_mode": "DROP"}), "rgb"),
+        ("slice_patches_fill", ("SlicePatches", [4, 2], {"fill_value": 9}), "gray"),
+        ("slice_patches_one", ("SlicePatches", [], {}), "rgb_wide"),
     ]
     return cases
 

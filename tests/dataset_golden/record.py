@@ -176,7 +176,8 @@ def record_vision():
     images = inputs.vision_inputs()
     enums = {"LINEAR": Inter.LINEAR, "NEAREST": Inter.NEAREST, "BICUBIC": Inter.BICUBIC,
              "AREA": Inter.AREA, "BILINEAR": Inter.BILINEAR, "EDGE": Border.EDGE,
-             "REFLECT": Border.REFLECT, "SYMMETRIC": Border.SYMMETRIC, "CONSTANT": Border.CONSTANT}
+             "REFLECT": Border.REFLECT, "SYMMETRIC": Border.SYMMETRIC, "CONSTANT": Border.CONSTANT,
+             "DROP": vision.SliceMode.DROP}
     for name, (cls, args, kwargs), source in inputs.vision_cases():
         kwargs = {k: enums.get(v, v) if isinstance(v, str) else v for k, v in kwargs.items()}
         if cls == "ConvertColor":

@@ -934,7 +934,8 @@ def _run_assign_value(ms, x, y):
 register("Tensor.assign_value", _assign)
 
 #: Tensor attributes (properties in MindSpore): read, not called.
-ATTRIBUTES = ("T", "data", "dtype", "shape", "size", "ndim", "itemsize", "nbytes", "strides")
+ATTRIBUTES = ("T", "data", "dtype", "shape", "size", "ndim", "itemsize", "nbytes", "strides",
+              "H", "mT", "mH")
 
 
 # ---------------------------------------------------------------- nn layers
@@ -1122,6 +1123,32 @@ _kw_layer("AdaptiveMaxPool2d", lambda rng: case(
     output_size=[(3, 2), (2, 4), (1, 1)][int(rng.integers(3))]))
 _kw_layer("Pad", lambda rng: case(rand(rng, (3, 4)), paddings=((1, 1), (2, 1)),
                                   mode=str(rng.choice(["CONSTANT", "REFLECT", "SYMMETRIC"]))))
+_kw_layer("ConstantPad1d", lambda rng: case(
+    rand(rng, (2, 3, 4)), padding=[(1, 2), 2, (0, -1)][int(rng.integers(3))],
+    value=float(rng.choice([0.0, 1.5]))))
+_kw_layer("ConstantPad2d", lambda rng: case(
+    rand(rng, (1, 2, 3, 4)), padding=[(1, 0, 2, 1), 1, (0, 1)][int(rng.integers(3))],
+    value=float(rng.choice([0.0, -2.0]))))
+_kw_layer("ConstantPad3d", lambda rng: case(
+    rand(rng, (1, 2, 2, 3)), padding=[(1, 0, 1, 1, 0, 1), 1][int(rng.integers(2))],
+    value=float(rng.choice([0.0, 0.5]))))
+_kw_layer("ZeroPad2d", lambda rng: case(
+    rand(rng, (2, 3, 4)), padding=[(1, 0, 2, 1), 2][int(rng.integers(2))]))
+_kw_layer("ReflectionPad1d", lambda rng: case(
+    rand(rng, (2, 3, 4)), padding=[(1, 3), 2, (0, 1)][int(rng.integers(3))]))
+_kw_layer("ReflectionPad2d", lambda rng: case(
+    rand(rng, (1, 2, 3, 4)), padding=[(1, 0, 2, 1), 1][int(rng.integers(2))]))
+_kw_layer("ReflectionPad3d", lambda rng: case(
+    rand(rng, (1, 2, 3, 3)), padding=[(1, 0, 1, 2, 0, 1), 1][int(rng.integers(2))]))
+_kw_layer("ReplicationPad1d", lambda rng: case(
+    rand(rng, [(2, 3, 4), (3, 4)][int(rng.integers(2))]),
+    padding=[(1, 3), 2, (0, 5)][int(rng.integers(3))]))
+_kw_layer("ReplicationPad2d", lambda rng: case(
+    rand(rng, [(1, 2, 3, 4), (2, 3, 4)][int(rng.integers(2))]),
+    padding=[(1, 0, 2, 4), 1][int(rng.integers(2))]))
+_kw_layer("ReplicationPad3d", lambda rng: case(
+    rand(rng, [(1, 2, 2, 3, 2), (2, 2, 3, 2)][int(rng.integers(2))]),
+    padding=[(1, 0, 1, 2, 0, 1), 1][int(rng.integers(2))]))
 _kw_layer("PReLU", lambda rng: case(away_from(rng, (2, 3, 4), -2, 2), channel=1,
                                     w=float(rng.choice([0.25, 0.1]))))
 _kw_layer("L1Loss", lambda rng: case(rand(rng, (2, 3)), away_from(rng, (2, 3), -2, 2, 0.0),
@@ -1279,6 +1306,22 @@ _metric("TopKCategoricalAccuracy", lambda rng: case(rand(rng, (5, 4)),
                                                     grad=False, k=2))
 _metric("MAE", lambda rng: case(rand(rng, (4, 3)), rand(rng, (4, 3)), grad=False))
 _metric("MSE", lambda rng: case(rand(rng, (4, 3)), rand(rng, (4, 3)), grad=False))
+for _name, _kw in (("Precision", {}), ("Recall", {}), ("F1", {}), ("Fbeta", {"beta": 0.5})):
+    _metric(_name, lambda rng, _kw=_kw: case(rand(rng, (6, 3)),
+                                             rng.integers(0, 3, 6).astype(np.int32),
+                                             grad=False, **_kw))
+_metric("ConfusionMatrix", lambda rng: case(rng.integers(0, 3, 6).astype(np.int32),
+                                            rng.integers(0, 3, 6).astype(np.int32),
+                                            grad=False, num_classes=3))
+_metric("Perplexity", lambda rng: case(
+    (lambda p: (p / p.sum(axis=1, keepdims=True)).astype(np.float32))(rng.uniform(0.1, 1, (4, 3))),
+    rng.integers(0, 3, 4).astype(np.int32), grad=False))
+_metric("Dice", lambda rng: case(rng.uniform(0, 1, (2, 3)).astype(np.float32),
+                                 (rng.uniform(0, 1, (2, 3)) > 0.5).astype(np.float32), grad=False))
+_metric("CosineSimilarity", lambda rng: case(rand(rng, (4, 3)), grad=False))
+_metric("ROC", lambda rng: case(rng.uniform(0, 1, 6).astype(np.float32),
+                                np.array([0, 1] + list(rng.integers(0, 2, 4)), np.int32),
+                                grad=False))
 
 
 # ---- metrics added with the application tutorials (apps)
@@ -1617,6 +1660,96 @@ register("Tensor.where", _method_where)
 register("Tensor.select", _method_select)
 
 
+# The methods of MindSpore 2.10's Tensor that refms's docstring-example check added
+# (refms/_tensor_overloads.py; tests/recorders/record_docstring_examples.py).
+
+def _ints(rng, shape, low=-6, high=6):
+    return rand(rng, shape, "int32", low, high)
+
+
+def _nonzero_ints(rng, shape):
+    x = _ints(rng, shape, 1, 5)
+    return np.where(rng.uniform(0, 1, shape) < 0.5, -x, x).astype(np.int32)
+
+
+register("ops.diag", lambda rng: case(rand(rng, [(3,), (2, 2)][int(rng.integers(2))])))
+register("Tensor.diag", lambda rng: case(rand(rng, (int(rng.integers(2, 5)),))))
+for _name in ("H", "mT", "mH"):
+    register("Tensor." + _name, lambda rng: case(rand(rng, [(2, 3), (2, 3, 4)][int(rng.integers(2))]),
+                                                 grad=False))
+register("Tensor.allclose", lambda rng: case(
+    rand(rng, (2, 3)), rand(rng, (2, 3)) * float(rng.integers(2)), grad=False))
+register("Tensor.isclose", lambda rng: case(
+    rand(rng, (2, 3)), rand(rng, (2, 3)) * float(rng.integers(2)), grad=False))
+for _name in ("argmax_with_value", "argmin_with_value"):
+    register("Tensor." + _name, lambda rng: case(
+        rand(rng, (3, 4)) + np.arange(12, dtype=np.float32).reshape(3, 4) * 1e-3,
+        int(rng.integers(-2, 2)), bool(rng.integers(2)), grad=False))
+for _name in ("bfloat16", "byte", "double", "short", "contiguous", "is_contiguous",
+              "storage_offset", "get_bytes", "type"):
+    register("Tensor." + _name, _method_plain())
+for _name in ("bitwise_and", "bitwise_or", "bitwise_xor"):
+    register("Tensor." + _name, lambda rng: case(_ints(rng, (2, 3)), _ints(rng, (2, 3)), grad=False))
+register("Tensor.logical_xor", lambda rng: case(rand(rng, (2, 3), "bool"), rand(rng, (2, 3), "bool"),
+                                                grad=False))
+register("Tensor.floor_divide", lambda rng: case(_ints(rng, (2, 3)), _nonzero_ints(rng, (2, 3)),
+                                                 grad=False))
+register("Tensor.remainder", lambda rng: case(_ints(rng, (2, 3)), _nonzero_ints(rng, (2, 3)),
+                                              grad=False))
+register("Tensor.choose", lambda rng: case(_ints(rng, (4,), 0, 1), [_ints(rng, (4,)), _ints(rng, (4,))],
+                                           grad=False))
+register("Tensor.chunk", lambda rng: case(rand(rng, (4, 3)), int(rng.integers(1, 4)),
+                                          int(rng.integers(0, 2))))
+register("Tensor.cumsum", lambda rng: case(rand(rng, (3, 4)), int(rng.integers(-2, 2))))
+register("Tensor.fill_diagonal", lambda rng: case(rand(rng, [(3, 3), (5, 2), (2, 4)][int(rng.integers(3))]),
+                                                  float(rng.integers(1, 9)), bool(rng.integers(2)),
+                                                  grad=False))
+register("Tensor.index_select", lambda rng: case(rand(rng, (3, 4)), 1,
+                                                 rng.integers(0, 4, (3,)).astype(np.int32)))
+register("Tensor.itemset", lambda rng: case(rand(rng, (2, 3)), int(rng.integers(0, 6)),
+                                            float(rng.integers(1, 9)), grad=False))
+register("Tensor.masked_scatter", lambda rng: case(rand(rng, (2, 3)), rand(rng, (2, 3), "bool"),
+                                                   rand(rng, (2, 3)), grad=False))
+register("Tensor.median", lambda rng: case(
+    rand(rng, (3, 5)) + np.arange(15, dtype=np.float32).reshape(3, 5) * 1e-3,
+    int(rng.integers(-2, 2)), bool(rng.integers(2)), grad=False))
+register("Tensor.mm", lambda rng: case(rand(rng, (2, 3)), rand(rng, (3, 4))))
+register("Tensor.narrow", lambda rng: case(rand(rng, (4, 5)), int(rng.integers(0, 2)),
+                                           int(rng.integers(0, 2)), int(rng.integers(1, 3))))
+for _name in ("new_ones", "new_zeros"):
+    register("Tensor." + _name, lambda rng: case(rand(rng, (2,)), (int(rng.integers(1, 4)), 2),
+                                                 grad=False))
+register("Tensor.new_empty", lambda rng: case(rand(rng, (2,)), (int(rng.integers(1, 4)), 2),
+                                              grad=False, compare="meta"))   # uninitialised
+register("Tensor.ptp", lambda rng: case(rand(rng, (3, 4)), int(rng.integers(-2, 2)),
+                                        bool(rng.integers(2)), grad=False))
+register("Tensor.reshape_as", lambda rng: case(rand(rng, (2, 6)), rand(rng, (3, 4))))
+register("Tensor.view_as", lambda rng: case(rand(rng, (2, 6)), rand(rng, (4, 3))))
+register("Tensor.type_as", lambda rng: case(rand(rng, (2, 3), low=-4, high=4),
+                                            _ints(rng, (1,)), grad=False))
+register("Tensor.resize", lambda rng: case(rand(rng, (2, 3)), int(rng.integers(1, 4)),
+                                           int(rng.integers(1, 4)), grad=False))
+register("Tensor.scatter", lambda rng: case(rand(rng, (2, 3)), 1,
+                                            rng.integers(0, 3, (2, 1)).astype(np.int64),
+                                            rand(rng, (2, 1)), grad=False))
+register("Tensor.stride", _method_plain())
+register("Tensor.sum_to_size", lambda rng: case(rand(rng, (2, 3, 4)),
+                                                [(3, 1), (1, 4), (2, 1, 4)][int(rng.integers(3))]))
+register("Tensor.take", lambda rng: case(rand(rng, (2, 3)), rng.integers(0, 6, (4,)).astype(np.int32),
+                                         grad=False))
+register("Tensor.trace", lambda rng: case(rand(rng, [(3, 3), (2, 4)][int(rng.integers(2))])))
+for _name in ("cauchy", "log_normal"):
+    register("Tensor." + _name, lambda rng: case(rand(rng, pick_shape(rng)), grad=False,
+                                                 compare="meta"))           # random draws
+register("Tensor.index_put", lambda rng: case(
+    _ints(rng, (3, 4)), (rng.integers(0, 3, (3,)).astype(np.int32), rng.integers(0, 4, (3,)).astype(np.int32)),
+    _ints(rng, (1,)), bool(rng.integers(2)), grad=False))
+for _name in ("set_const_arg", "move_to", "flush_from_cache"):
+    register("Tensor." + _name, lambda rng, _name=_name: case(
+        rand(rng, (2, 3)), *({"set_const_arg": (True,), "move_to": ("CPU",)}.get(_name, ())),
+        grad=False))
+
+
 # ---------------------------------------------------------------- edge cases (item: NaN/Inf)
 
 def edge_cases():
@@ -1741,7 +1874,50 @@ def edge_cases():
         out[name + "-bool"] = ("ops." + name, case(bools, grad=False))
     for name in ("exp", "sin", "floor", "isinf", "sqrt", "abs", "neg"):
         out[name + "-float64"] = ("ops." + name, case(np.array([[0.5, 1.0, 2.0]]), grad=True))
+    out.update(overload_cases())
     return out
+
+
+def overload_cases():
+    """Tensor methods called with MindSpore 2.10's PyTorch-style signature (dim, keepdim...),
+    beside the NumPy-style one the random cases use (refms/_tensor_overloads.py)."""
+    x = np.array([[3.0, 1.0, 2.0], [0.0, 5.0, 4.0]], np.float32)
+    x3 = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    index = np.array([[0, 0], [1, 0]], np.int64)
+    T = "Tensor."
+    return {
+        "overload-max-dim": (T + "max", case(x, 0)),
+        "overload-max-dim-keepdim": (T + "max", case(x, 1, True)),
+        "overload-max-kw": (T + "max", case(x, dim=1)),
+        "overload-min-kw": (T + "min", case(x, 0, keepdim=True)),
+        "overload-sum-keepdim": (T + "sum", case(x, 1, True)),
+        "overload-sum-kw": (T + "sum", case(x, dim=(0, 1))),
+        "overload-mean-kw": (T + "mean", case(x, dim=1, keepdim=True)),
+        "overload-argmin-kw": (T + "argmin", case(x, dim=1, grad=False)),
+        "overload-argmax-kw": (T + "argmax", case(x, dim=1, keepdim=True, grad=False)),
+        "overload-all-kw": (T + "all", case(x > 0, dim=1, grad=False)),
+        "overload-any-kw": (T + "any", case(x > 2, dim=0, keepdim=True, grad=False)),
+        "overload-std-kw": (T + "std", case(x, dim=1, correction=0, keepdim=True)),
+        "overload-std-dim": (T + "std", case(x, dim=1)),
+        "overload-var-kw": (T + "var", case(x, dim=0, correction=1)),
+        "overload-sort-kw": (T + "sort", case(x, dim=0, descending=True, grad=False)),
+        "overload-flatten-dims": (T + "flatten", case(x3, 1, -1)),
+        "overload-transpose-swap": (T + "transpose", case(x3, 0, 2)),
+        "overload-gather-dim": (T + "gather", case(x, 1, index)),
+        "overload-select-where": (T + "select", case(x, x > 2, np.zeros((2, 3), np.float32))),
+        "overload-view-dtype": (T + "view", case(x, DType("int32"), grad=False)),
+        "overload-median-kw": (T + "median", case(x, dim=0, grad=False)),
+        "overload-cumsum-kw": (T + "cumsum", case(x, dim=0)),
+        "overload-chunk-kw": (T + "chunk", case(x, 3, dim=1)),
+        "overload-remainder-kw": (T + "remainder", case(x, divisor=2.0, grad=False)),
+        "overload-scatter-kw": (T + "scatter", case(
+            x, dim=1, index=np.array([[0], [2]], np.int64),
+            src=np.array([[9.0], [8.0]], np.float32), grad=False)),
+        "overload-expand_as-x": (T + "expand_as", case(np.array([1.0, 2.0, 3.0], np.float32), x=x)),
+        "overload-cumsum-all": (T + "cumsum", case(x)),
+        "full-float-no-dtype": ("ops.full", case((2, 3), 1.2, grad=False)),
+        "full-bool-no-dtype": ("ops.full", case((2,), True, grad=False)),
+    }
 
 
 # ---- ops functions MindSpore 2.10 computes like their mint twins
@@ -1903,6 +2079,16 @@ register("ops.bincount", lambda rng: case(rand(rng, (8,), "int32", 0, 5), grad=F
 register("ops.dstack", lambda rng: case((rand(rng, (2, 3)), rand(rng, (2, 3)))))
 register("ops.hstack", lambda rng: case((rand(rng, (2, 3)), rand(rng, (2, 2)))))
 register("ops.randn", lambda rng: case(2, int(rng.integers(1, 4)), grad=False, compare="meta"))
+
+def _multinomial(rng):
+    weights = rand(rng, [(4,), (2, 5)][int(rng.integers(2))], low=0.1, high=2.0)
+    replacement = bool(rng.integers(2))
+    return case(weights, int(rng.integers(1, 4)), replacement, grad=False, compare="meta")
+
+
+register("ops.multinomial", _multinomial)
+register("Tensor.multinomial", _multinomial)
+
 register("ops.rand", lambda rng: case((int(rng.integers(1, 4)), 2), grad=False, compare="meta"))
 register("ops.randint", lambda rng: case(0, int(rng.integers(2, 9)), (2, 3), grad=False,
                                          compare="meta"))

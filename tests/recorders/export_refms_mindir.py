@@ -13,8 +13,8 @@ from mindir_nets import networks  # noqa: E402
 def main(folder):
     import refms as ms
     for name, (net, x) in networks(ms).items():
-        print(ms.export(net, x, file_name=os.path.join(folder, "refms_" + name),
-                        file_format="MINDIR"))
+        ms.export(net, x, file_name=os.path.join(folder, "refms_" + name), file_format="MINDIR")
+        print(os.path.join(folder, "refms_" + name + ".mindir"))
 
 
 if __name__ == "__main__":

@@ -33,6 +33,9 @@ __device__ __forceinline__ T apply_unary(int op, T x) {
         case REFMS_RECIPROCAL: return (T)((R)1 / r);
         case REFMS_SIN: return (T)sin(r);
         case REFMS_COS: return (T)cos(r);
+        case REFMS_ASIN: return (T)asin(r);                                   // NaN outside [-1, 1]
+        case REFMS_ACOS: return (T)acos(r);
+        case REFMS_ATAN: return (T)atan(r);
         case REFMS_TANH: return (T)tanh(r);
         case REFMS_SIGMOID: return (T)((R)1 / ((R)1 + exp(-r)));            // 1 / (1 + e^-x)
         case REFMS_RELU: return x > (T)0 ? x : (T)0;                          // NaN -> 0 (MindSpore)
@@ -245,7 +248,7 @@ extern "C" {
 int refms_unary(int op, int dtype, int64_t n, int ndim, const int64_t* shape, const void* x,
                 const int64_t* x_strides, void* out) {
     if (ndim > REFMS_MAX_DIMS) return REFMS_ERROR_SHAPE;
-    if (op < REFMS_COPY || op > REFMS_ISFINITE) return REFMS_ERROR_OP;
+    if (op < REFMS_COPY || op > REFMS_ATAN) return REFMS_ERROR_OP;
     if (n == 0) return 0;
     Indexer ix = make_indexer(ndim, shape, x_strides);
     bool predicate = op == REFMS_LOGICAL_NOT || op == REFMS_ISNAN || op == REFMS_ISINF ||

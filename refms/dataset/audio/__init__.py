@@ -12,8 +12,9 @@ The formulas are torchaudio's, which MindSpore's kernels follow::
     Resample         band-limited sinc interpolation (Hann or Kaiser window), rates reduced
                      by their gcd, ``lowpass_filter_width`` zero crossings, ``rolloff``
 
-The last axis is time; leading axes are channels.  Arithmetic is float64,
-results float32 (MindSpore's are float32; agreement is to ~1e-5 relative).
+The last axis is time; leading axes are channels.  Arithmetic is float64; results
+are float64 for a float64 waveform and float32 otherwise, as MindSpore 2.10's
+(agreement is to ~1e-5 relative).
 """
 import enum
 import math
@@ -84,6 +85,13 @@ def _signal(waveform, op):
     return x.astype(np.float64)
 
 
+def _result(values, waveform):
+    """``values`` in the dtype MindSpore 2.10 returns: float64 for a float64 waveform, else
+    float32."""
+    dtype = np.float64 if np.asarray(waveform).dtype == np.float64 else np.float32
+    return np.asarray(values).astype(dtype)
+
+
 def spectrogram(x, n_fft, win_length, hop_length, pad, window, power, normalized, center,
                 pad_mode, onesided):
     win_length = win_length or n_fft
@@ -122,7 +130,7 @@ class Spectrogram:
                      pad_mode, onesided)
 
     def __call__(self, waveform):
-        return spectrogram(_signal(waveform, "Spectrogram"), *self.args).astype(np.float32)
+        return _result(spectrogram(_signal(waveform, "Spectrogram"), *self.args), waveform)
 
 
 def _hz_to_mel(f, scale):
@@ -170,7 +178,7 @@ class MelSpectrogram:
 
     def __call__(self, waveform):
         spec = spectrogram(_signal(waveform, "MelSpectrogram"), *self.spectrogram.args)
-        return np.swapaxes(np.swapaxes(spec, -1, -2) @ self.filters, -1, -2).astype(np.float32)
+        return _result(np.swapaxes(np.swapaxes(spec, -1, -2) @ self.filters, -1, -2), waveform)
 
 
 class AmplitudeToDB:
@@ -180,15 +188,15 @@ class AmplitudeToDB:
         self.multiplier = 10.0 if stype == ScaleType.POWER else 20.0
         self.ref_value, self.amin, self.top_db = ref_value, amin, top_db
 
-    def __call__(self, x):
-        x = _signal(x, "AmplitudeToDB")
+    def __call__(self, waveform):
+        x = _signal(waveform, "AmplitudeToDB")
         db = self.multiplier * np.log10(np.maximum(x, self.amin))
         db -= self.multiplier * np.log10(max(self.amin, self.ref_value))
         if self.top_db is not None:
             lead = db.reshape((-1,) + db.shape[-2:]) if db.ndim >= 2 else db[None]
             floor = lead.max(axis=(-2, -1) if db.ndim >= 2 else -1, keepdims=True) - self.top_db
             db = np.maximum(lead, floor).reshape(db.shape)
-        return db.astype(np.float32)
+        return _result(db, waveform)
 
 
 def _resample_kernel(orig, new, width, rolloff, method, beta):
@@ -222,7 +230,7 @@ class Resample:
     def __call__(self, waveform):
         x = _signal(waveform, "Resample")
         if self.orig == self.new:
-            return x.astype(np.float32)
+            return _result(x, waveform)
         shape = x.shape
         x = x.reshape(-1, shape[-1])
         length = shape[-1]
@@ -232,4 +240,4 @@ class Resample:
         out = np.einsum("cti,ni->ctn", padded[:, index], self.kernel)   # (channels, steps, new)
         out = out.reshape(x.shape[0], -1)
         target = math.ceil(self.new * length / self.orig)
-        return out[:, :target].reshape(shape[:-1] + (target,)).astype(np.float32)
+        return _result(out[:, :target].reshape(shape[:-1] + (target,)), waveform)

@@ -78,6 +78,8 @@ class OneHot:
         if label.dtype.kind not in "iu":
             raise RuntimeError(f"OneHot: the label must be an integer array, but got dtype "
                                f"{label.dtype}.")
+        if label.ndim == 2 and label.shape[1] == 1:
+            label = label.reshape(-1)       # MindSpore 2.10 takes (N, 1) labels as (N,)
         if label.ndim > 1:
             raise RuntimeError(f"OneHot: the label must be a scalar or 1-D, but got shape "
                                f"{list(label.shape)}.")

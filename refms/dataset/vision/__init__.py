@@ -5,12 +5,13 @@ Every operation is a callable object usable in ``Dataset.map`` and eagerly on
 one image (``vision.Resize((32, 32))(image)``).  Reading order:
 :mod:`.base` (enums, conversion), :mod:`.resample` and :mod:`.warp` (how pixels
 are interpolated — OpenCV's arithmetic, which MindSpore's kernels use),
-:mod:`.geometry`, :mod:`.color` (with :mod:`.hsv`), :mod:`.levels`, :mod:`.decode`, :mod:`.erase`.  Random
+:mod:`.geometry`, :mod:`.color` (with :mod:`.hsv`), :mod:`.enhance`, :mod:`.levels`, :mod:`.decode`,
+:mod:`.erase`, :mod:`.patches`, :mod:`.policy`.  Random
 operations draw from the pipeline's per-row generator (see
 ``refms.dataset.config.random_generator``).
 """
 from .base import Inter, Border, ConvertMode, ImageBatchFormat
-from .geometry import (Resize, CenterCrop, Crop, Pad, HorizontalFlip, VerticalFlip,
+from .geometry import (Resize, RandomResize, CenterCrop, Crop, Pad, HorizontalFlip, VerticalFlip,
                        RandomHorizontalFlip, RandomVerticalFlip, RandomCrop, RandomResizedCrop,
                        Rotate, RandomRotation, RandomAffine)
 from .color import (Rescale, Normalize, HWC2CHW, ToTensor, ToPIL, ConvertColor, Grayscale, Invert,
@@ -19,6 +20,9 @@ from .color import (Rescale, Normalize, HWC2CHW, ToTensor, ToPIL, ConvertColor, 
 from .levels import Posterize, RandomPosterize, Solarize, RandomSolarize
 from .decode import Decode, RandomCropDecodeResize
 from .erase import CutOut, MixUpBatch, CutMixBatch
+from .enhance import RandomColor, RandomSharpness
+from .patches import SliceMode, SlicePatches
+from .policy import RandomSelectSubpolicy
 
 __all__ = ["Inter", "Border", "ConvertMode", "ImageBatchFormat", "Resize", "CenterCrop", "Crop",
            "Pad", "HorizontalFlip", "VerticalFlip", "RandomHorizontalFlip", "RandomVerticalFlip",
@@ -27,4 +31,5 @@ __all__ = ["Inter", "Border", "ConvertMode", "ImageBatchFormat", "Resize", "Cent
            "Equalize", "AutoContrast", "AdjustBrightness", "AdjustContrast", "AdjustSaturation",
            "AdjustHue", "RandomColorAdjust", "Decode", "RandomCropDecodeResize",
            "CutOut", "MixUpBatch", "CutMixBatch", "Posterize", "RandomPosterize", "Solarize",
-           "RandomSolarize"]
+           "RandomSolarize", "RandomResize", "RandomColor", "RandomSharpness", "SliceMode",
+           "SlicePatches", "RandomSelectSubpolicy"]

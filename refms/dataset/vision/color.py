@@ -282,6 +282,17 @@ def _rgb_uint8(image, op):
     return _uint8(image, op)
 
 
+def _rgb_uint8_or_float32(image, op):
+    """An <H, W, 3> image of uint8 (saturated arithmetic) or float32 (plain arithmetic, no
+    clipping: MindSpore 2.10 gives ``AdjustBrightness(2.666)`` of 0.9 as 2.3994)."""
+    if image.dtype == np.float32:
+        if image.ndim != 3 or image.shape[2] != 3:
+            raise RuntimeError(f"{op}: the image must be <H, W, 3>, but got shape "
+                               f"{list(image.shape)}.")
+        return image
+    return _rgb_uint8(image, op)
+
+
 class AdjustBrightness(ImageOp):
     """AdjustBrightness(brightness_factor): 0 gives black, 1 the image itself."""
 
@@ -289,7 +300,7 @@ class AdjustBrightness(ImageOp):
         self.factor = _check_factor(brightness_factor, "brightness_factor", 0, 16777216)
 
     def apply(self, image):
-        return adjust_brightness(_rgb_uint8(image, "AdjustBrightness"), self.factor)
+        return adjust_brightness(_rgb_uint8_or_float32(image, "AdjustBrightness"), self.factor)
 
 
 class AdjustContrast(ImageOp):
@@ -299,7 +310,7 @@ class AdjustContrast(ImageOp):
         self.factor = _check_factor(contrast_factor, "contrast_factor", 0, 16777216)
 
     def apply(self, image):
-        return adjust_contrast(_rgb_uint8(image, "AdjustContrast"), self.factor)
+        return adjust_contrast(_rgb_uint8_or_float32(image, "AdjustContrast"), self.factor)
 
 
 class AdjustSaturation(ImageOp):
@@ -309,7 +320,7 @@ class AdjustSaturation(ImageOp):
         self.factor = _check_factor(saturation_factor, "saturation_factor", 0, 16777216)
 
     def apply(self, image):
-        return adjust_saturation(_rgb_uint8(image, "AdjustSaturation"), self.factor)
+        return adjust_saturation(_rgb_uint8_or_float32(image, "AdjustSaturation"), self.factor)
 
 
 class AdjustHue(ImageOp):

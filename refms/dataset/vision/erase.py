@@ -41,9 +41,10 @@ def _check_batch(images, labels, op):
     if images.ndim != 4:
         raise RuntimeError(f"{op}: the images must be a batch of shape <N, H, W, C> or "
                            f"<N, C, H, W>, but got {list(images.shape)}.")
-    if labels.ndim != 2 or labels.shape[0] != images.shape[0]:
-        raise RuntimeError(f"{op}: the labels must be one-hot of shape <N, num_classes>, but got "
-                           f"{list(labels.shape)}.")
+    if labels.ndim not in (2, 3) or labels.shape[0] != images.shape[0]:
+        # MindSpore 2.10 also takes several one-hot labels per image, <N, n, num_classes>
+        raise RuntimeError(f"{op}: the labels must be one-hot of shape <N, num_classes> or "
+                           f"<N, n, num_classes>, but got {list(labels.shape)}.")
     return images, labels
 
 

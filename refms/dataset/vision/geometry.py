@@ -13,7 +13,7 @@ import numpy as np
 from . import resample, warp
 from .base import ImageOp, Inter, Border, check_size, rng
 
-__all__ = ["Resize", "CenterCrop", "Crop", "Pad", "HorizontalFlip", "VerticalFlip",
+__all__ = ["Resize", "RandomResize", "CenterCrop", "Crop", "Pad", "HorizontalFlip", "VerticalFlip",
            "RandomHorizontalFlip", "RandomVerticalFlip", "RandomCrop", "RandomResizedCrop",
            "Rotate", "RandomRotation", "RandomAffine", "resize_image"]
 
@@ -52,6 +52,19 @@ class Resize(ImageOp):
 
     def apply(self, image):
         return resize_image(image, self.size, self.interpolation)
+
+
+class RandomResize(ImageOp):
+    """RandomResize(size): Resize with an interpolation drawn on every call from LINEAR,
+    NEAREST, BICUBIC and AREA (MindSpore's RandomResizeOp)."""
+    MODES = (Inter.LINEAR, Inter.NEAREST, Inter.BICUBIC, Inter.AREA)
+
+    def __init__(self, size):
+        self.size = check_size(size, "RandomResize")
+
+    def apply(self, image):
+        mode = self.MODES[int(rng().integers(len(self.MODES)))]
+        return resize_image(image, self.size, mode)
 
 
 class CenterCrop(ImageOp):

@@ -75,7 +75,7 @@ def parameter_of(node):
 
     A weight, or a value known to be one (a graph parameter a weight is passed to, an item
     of a tuple holding one), is typed by inference as the constant Parameter, and by lambda
-    lifting as :class:`~refms.graph.abstract.AbstractRef` — MindSpore's ``Ref`` type; it is
+    lifting as ``AbstractRef`` (refms.graph.abstract) — MindSpore's ``Ref`` type; it is
     read when a primitive using it runs, not when it is named: its
     value is the Parameter's value at that moment (MindSpore's ``Load(param, U)``).
     """

@@ -22,7 +22,7 @@ With ``lift_weights`` the weights (parameters with a default) count as free
 variables too, so that a graph's gradient includes the weights'; the entry's
 own free variables (a closure's, or weights) then become trailing parameters,
 listed in ``entry.flags['lifted']`` for the caller to pass.  A parameter standing for a
-weight is typed :class:`~refms.graph.abstract.AbstractRef` (the weight's state, a Tensor).
+weight is typed ``AbstractRef`` (:mod:`refms.graph.abstract`: the weight's state, a Tensor).
 """
 from .. import abstract as A
 from .. import graph_ops as G

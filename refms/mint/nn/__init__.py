@@ -26,7 +26,8 @@ __all__ = ["functional", "Linear", "Identity", "Flatten", "ReLU", "ReLU6", "Sigm
            "Embedding", "LayerNorm", "MaxPool2d", "CrossEntropyLoss", "NLLLoss", "GLU",
            "Softshrink", "Conv1d", "AvgPool1d", "AdaptiveAvgPool1d", "AvgPool3d", "Upsample",
            "UpsamplingNearest2d", "UpsamplingBilinear2d", "Unfold", "Fold", "AdaptiveMaxPool1d",
-           "AdaptiveMaxPool2d", "ConvTranspose2d"]
+           "AdaptiveMaxPool2d", "ConvTranspose2d", "Conv3d", "AdaptiveAvgPool3d", "MaxUnpool2d",
+           "SyncBatchNorm"]
 
 
 # -- activations: each a Cell calling one function of mint.nn.functional ----------------------
@@ -343,6 +344,32 @@ class Conv2d(Cell):
                                  self.dilation, self.groups)
 
 
+class Conv3d(Cell):
+    """3-D convolution with PyTorch's defaults: weight (out, in/groups, kd, kh, kw) and bias
+    from U(−1/√fan_in, 1/√fan_in) (weight: HeUniform(√5), the same bound)."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,
+                 groups=1, bias=True, padding_mode="zeros", dtype=None):
+        super().__init__()
+        if padding_mode != "zeros":
+            raise ValueError(f"For 'Conv3d', refms implements padding_mode='zeros' only, but "
+                             f"got {padding_mode!r}.")
+        kernel = tuple(kernel_size) if isinstance(kernel_size, (list, tuple)) else \
+            (kernel_size,) * 3
+        dtype = dtype or mstype.float32
+        self.stride, self.padding, self.dilation, self.groups = stride, padding, dilation, groups
+        shape = [out_channels, in_channels // groups] + list(kernel)
+        self.weight = Parameter(initializer(HeUniform(math.sqrt(5)), shape, dtype), name="weight")
+        self.bias = None
+        if bias:
+            bound = 1 / math.sqrt(in_channels // groups * kernel[0] * kernel[1] * kernel[2])
+            self.bias = Parameter(initializer(Uniform(bound), [out_channels], dtype), name="bias")
+
+    def construct(self, input):                             # noqa: A002
+        return functional.conv3d(input, self.weight, self.bias, self.stride, self.padding,
+                                 self.dilation, self.groups)
+
+
 class AvgPool2d(Cell):
     """The mean over each kernel window."""
 
@@ -365,6 +392,30 @@ class AdaptiveAvgPool2d(Cell):
 
     def construct(self, input):                             # noqa: A002
         return functional.adaptive_avg_pool2d(input, self.output_size)
+
+
+class AdaptiveAvgPool3d(Cell):
+    """The mean over adaptive bins tiling (D, H, W) into ``output_size``."""
+
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = output_size
+
+    def construct(self, input):                             # noqa: A002
+        return functional.adaptive_avg_pool3d(input, self.output_size)
+
+
+class MaxUnpool2d(Cell):
+    """Values back at the positions ``max_pool2d(return_indices=True)`` took them from, zeros
+    elsewhere (``mint.nn.functional.max_unpool2d``)."""
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+
+    def construct(self, input, indices, output_size=None):  # noqa: A002
+        return functional.max_unpool2d(input, indices, self.kernel_size, self.stride,
+                                       self.padding, output_size)
 
 
 class _BatchNorm(Cell):
@@ -400,6 +451,18 @@ class BatchNorm2d(_BatchNorm):
 
 class BatchNorm3d(_BatchNorm):
     """Batch normalization of (N, C, D, H, W) input."""
+
+
+class SyncBatchNorm(_BatchNorm):
+    """Batch normalization whose training statistics are those of the whole batch across the
+    devices of ``process_group`` (MindSpore all-reduces Σx and Σx² over the group).  refms
+    runs on one device, whose batch is the whole batch, so it is ``BatchNorm2d`` for
+    any (N, C, ...) input."""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True,
+                 track_running_stats=True, process_group=None, dtype=None):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, dtype)
+        self.process_group = process_group
 
 
 class GroupNorm(Cell):

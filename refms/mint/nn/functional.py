@@ -11,6 +11,9 @@ from ...ops.prims import im2col as _im2col
 from ._grid_sample import grid_sample  # noqa: F401  (mint.nn.functional.grid_sample)
 from ._adaptive_max_pool import adaptive_max_pool1d, adaptive_max_pool2d  # noqa: F401
 from ._conv_transpose import conv_transpose2d  # noqa: F401
+from ._max_unpool import max_unpool2d  # noqa: F401
+from ...ops.composites.adaptive_pool import adaptive_avg_pool3d as _adaptive_avg_pool3d
+from ...ops.composites.conv3d import conv3d_slices as _conv3d_slices, pads_for as _pads_for
 
 # -- activations ----------------------------------------------------------------------------
 
@@ -147,6 +150,31 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return F.conv2d(input, weight, bias, stride, mode, pad, dilation, groups)
 
 
+def _triple(value):
+    return tuple(value) if isinstance(value, (list, tuple)) else (value,) * 3
+
+
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):  # noqa: A002
+    """3-D cross-correlation of (N, C, D, H, W) or unbatched (C, D, H, W) ``input`` with
+    (out, in/groups, kd, kh, kw) ``weight``; ``padding`` an int, three ints (each side of
+    D, H, W), or "same"/"valid" (``refms.ops.composites.conv3d``)."""
+    if len(input.shape) == 4:
+        return F.squeeze(conv3d(F.expand_dims(input, 0), weight, bias, stride, padding,
+                                dilation, groups), 0)
+    stride, dilation = _triple(stride), _triple(dilation)
+    if isinstance(padding, str):
+        if padding not in ("same", "valid"):
+            raise ValueError(f"For 'conv3d', the 'padding' string must be 'same' or 'valid', "
+                             f"but got {padding!r}.")
+        mode, six = padding, (0,) * 6
+    else:
+        pd, ph, pw = _triple(padding)
+        mode, six = "pad", (pd, pd, ph, ph, pw, pw)
+    pads = _pads_for(mode, tuple(input.shape[2:]), tuple(weight.shape[2:]), stride, dilation,
+                     six)
+    return _conv3d_slices("conv3d", input, weight, bias, pads, stride, dilation, groups)
+
+
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, *,   # noqa: A002
                ceil_mode=False, return_indices=False):
     """The maximum over each kernel window (``stride`` defaults to ``kernel_size``)."""
@@ -187,6 +215,12 @@ def adaptive_avg_pool2d(input, output_size):                # noqa: A002
     """The mean over windows that tile the input into ``output_size``."""
     from ...ops.composites import AdaptiveAvgPool2D
     return AdaptiveAvgPool2D(output_size)(input)
+
+
+def adaptive_avg_pool3d(input, output_size):                # noqa: A002
+    """The mean over adaptive bins tiling (D, H, W) into ``output_size`` (an int or three,
+    None keeping that size): output cell i of a dim of n covers ⌊i·n/out⌋ … ⌈(i+1)·n/out⌉ − 1."""
+    return _adaptive_avg_pool3d(input, output_size)
 
 
 def dropout(input, p=0.5, training=True, inplace=False):    # noqa: A002

@@ -11,7 +11,9 @@ from .normalization import (BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm, Gr
 from .pooling import MaxPool2d, AvgPool2d, AdaptiveMaxPool2d, AdaptiveAvgPool2d, MaxPool1d
 from .reshape import Flatten, Identity
 from .activation_piecewise import LeakyReLU, ReLU6, PReLU
-from .padding import Pad
+from .padding import (Pad, ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad2d,
+                      ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d,
+                      ReplicationPad2d, ReplicationPad3d)
 from .conv_variants import Conv1d, Conv2dTranspose
 from .activation_smooth import ELU, HSwish, HSigmoid, SiLU
 from .clip import ClipByNorm
@@ -31,6 +33,8 @@ __all__ = ["ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "get_acti
            "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm",
            "SyncBatchNorm",
            "MaxPool2d", "AvgPool2d", "AdaptiveMaxPool2d", "AdaptiveAvgPool2d", "MaxPool1d",
-           "Flatten", "Identity", "LeakyReLU", "ReLU6", "PReLU", "Pad", "Conv1d",
+           "Flatten", "Identity", "LeakyReLU", "ReLU6", "PReLU", "Pad", "ConstantPad1d", "ConstantPad2d",
+           "ConstantPad3d", "ZeroPad2d", "ReflectionPad1d", "ReflectionPad2d", "ReflectionPad3d",
+           "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "Conv1d",
            "Conv2dTranspose", "ELU", "HSwish", "HSigmoid", "SiLU", "ClipByNorm", "Conv3d", "Conv2dBnAct", "DenseBnAct",
            "RNNCell", "LSTMCell", "GRUCell", "RNN", "LSTM", "GRU", "Upsample", "MaxPool3d", "AvgPool3d", "PSNR", "SSIM", "Conv3dTranspose", "CentralCrop"]

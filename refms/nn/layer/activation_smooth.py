@@ -34,7 +34,15 @@ class HSigmoid(Cell):
 
 
 class SiLU(Cell):
-    """SiLU(): x · σ(x)."""
+    """SiLU(inplace=False): x · σ(x) (``inplace``, MindSpore 2.10's ``mint.nn.SiLU``
+    argument, gives the same values; refms returns a new tensor)."""
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        if not isinstance(inplace, bool):
+            raise TypeError(f"For 'SiLU', the 'inplace' must be bool, but got "
+                            f"{type(inplace).__name__}.")
+        self.inplace = inplace
 
     def construct(self, x):
         return silu(x)

@@ -83,7 +83,6 @@ class _CellContainer(Cell):
         key = str(len(self))
         cell.update_parameters_name(prefix + key + ".")
         self._cells[key] = cell
-        return self
 
     def extend(self, cells):
         if not isinstance(cells, (list, tuple)):

@@ -1,22 +1,13 @@
-"""``nn.Conv3d``: 3-D cross-correlation of an (N, C, D, H, W) input, built from 2-D convolutions.
-
-    out[:, :, od] = Σ_{kd} Conv2D(x_p[:, :, od·s_d + kd·d_d], w[:, :, kd])
-
-— every output depth slice is a sum of 2-D convolutions of input depth
-slices with the matching depth slice of the weight ``(out, in/group, kd, kh,
-kw)``.  ``x_p`` is ``x`` zero-padded along depth; the height/width padding
-is the 2-D convolution's own.  Padding (``pad_mode``): ``'same'`` (output
+"""``nn.Conv3d``: 3-D cross-correlation of an (N, C, D, H, W) input, built from 2-D convolutions
+(``refms.ops.composites.conv3d`` says how).  Padding (``pad_mode``): ``'same'`` (output
 ⌈size/stride⌉, the odd padded cell at the end), ``'valid'`` (none), ``'pad'``
-(``padding`` = int or (head, tail, top, bottom, left, right)).  Gradients
-and graph mode come from ``Conv2D``, ``GetItem`` and ``Stack``.
+(``padding`` = int or (head, tail, top, bottom, left, right)).
 """
 import numpy as np
 
 from ... import dtype as mstype
 from ...initializer import initializer
-from ...ops import functional as F
-from ...ops.composites.padding import pad_axes
-from ...ops.prims.conv import Conv2D, same_padding
+from ...ops.composites.conv3d import conv3d_slices, pads_for
 from ...parameter import Parameter
 from ..cell import Cell
 from ._checks import check_positive_int, check_non_negative_int, check_bool
@@ -82,40 +73,11 @@ class Conv3d(Cell):
                 self.bias_init = default_bias_init(int(np.prod(shape[1:])))
             self.bias = Parameter(initializer(self.bias_init, [out_channels], dtype), name="bias")
 
-    def _pads(self, sizes):
-        if self.pad_mode == "valid":
-            return ((0, 0),) * 3
-        if self.pad_mode == "pad":
-            p = self.padding6
-            return (p[0], p[1]), (p[2], p[3]), (p[4], p[5])
-        return tuple(same_padding(n, k, s, d) for n, k, s, d in
-                     zip(sizes, self.kernel_size, self.stride, self.dilation))
-
     def construct(self, x):
         if len(x.shape) != 5 or x.shape[1] != self.in_channels:
             raise ValueError(f"For 'Conv3d', the input must have shape (N, {self.in_channels}, D, "
                              f"H, W), but got {tuple(x.shape)}.")
-        (pd0, pd1), (ph0, ph1), (pw0, pw1) = self._pads(tuple(x.shape[2:]))
-        if pd0 or pd1:
-            x = pad_axes("Conv3d", x, ((0, 0), (0, 0), (pd0, pd1), (0, 0), (0, 0)))
-        kd, kh, kw = self.kernel_size
-        sd, sh, sw = self.stride
-        dd, dh, dw = self.dilation
-        depth = (x.shape[2] - dd * (kd - 1) - 1) // sd + 1
-        if depth <= 0:
-            raise ValueError(f"For 'Conv3d', the padded depth {x.shape[2]} is smaller than the "
-                             f"dilated kernel depth {dd * (kd - 1) + 1}.")
-        conv = Conv2D(out_channel=self.out_channels, kernel_size=(kh, kw), pad_mode="pad",
-                      pad=(ph0, ph1, pw0, pw1), stride=(sh, sw), dilation=(dh, dw),
-                      group=self.group)
-        slices = []
-        for od in range(depth):
-            acc = None
-            for k in range(kd):
-                term = conv(x[:, :, od * sd + k * dd], self.weight[:, :, k])
-                acc = term if acc is None else acc + term
-            slices.append(acc)
-        out = F.stack(slices, 2)
-        if self.has_bias:
-            out = out + F.reshape(self.bias, (1, -1, 1, 1, 1))
-        return out
+        pads = pads_for(self.pad_mode, tuple(x.shape[2:]), self.kernel_size, self.stride,
+                        self.dilation, self.padding6)
+        return conv3d_slices("Conv3d", x, self.weight, self.bias, pads, self.stride,
+                             self.dilation, self.group)

@@ -1,8 +1,9 @@
 """``nn.MaxPool3d`` and ``nn.AvgPool3d``: Cells over ``MaxPool3D`` / ``AvgPool3D`` (MindSpore 2.10
 ``nn.layer.pooling``); a 4-D (C, D, H, W) input is one unbatched sample.  ``MaxPool3d`` with
-``dilation`` ≠ 1 requires ``pad_mode='pad'`` (MindSpore runs ``MaxPool3DWithArgmax`` then)."""
+``dilation`` ≠ 1 or ``return_indices=True`` requires ``pad_mode='pad'`` (MindSpore runs
+``MaxPool3DWithArgmax`` then); the indices are flat positions in the input's D·H·W."""
 from ...ops import functional as F
-from ...ops.composites.pool3d import AvgPool3D, pool3d, pads_of, triple
+from ...ops.composites.pool3d import AvgPool3D, pool3d, pool3d_indices, pads_of, triple
 from ..cell import Cell
 
 __all__ = ["MaxPool3d", "AvgPool3d"]
@@ -41,23 +42,29 @@ class MaxPool3d(Cell):
         if (self.dilation != (1, 1, 1) or return_indices) and self.pad_mode != "pad":
             raise ValueError(f"For {name}, the pad_mode must be 'pad' when dilation is not 1 or "
                              f"return_indices is True, but got pad_mode:{pad_mode}.")
-        if return_indices:
-            raise ValueError(f"For {name}, refms implements return_indices=False only.")
         if self.pad_mode != "pad" and any(self.padding):
             raise ValueError(f"For '{name}', the 'padding' must be 0 when 'pad_mode' is not "
                              f"'pad', but got {padding!r}.")
         self.ceil_mode = bool(ceil_mode)
+        self.return_indices = bool(return_indices)
 
     def pool(self, x):
         p = self.padding
         pads = pads_of(self.pad_mode, x.shape[2:], self.kernel_size, self.stride, self.dilation,
                        (p[0], p[0], p[1], p[1], p[2], p[2]))
-        return pool3d("MaxPool3d", x, "max", self.kernel_size, self.stride, self.dilation, pads,
-                      self.ceil_mode)
+        values = pool3d("MaxPool3d", x, "max", self.kernel_size, self.stride, self.dilation,
+                        pads, self.ceil_mode)
+        if not self.return_indices:
+            return values
+        return values, pool3d_indices(x, values, self.kernel_size, self.stride, self.dilation,
+                                      pads, self.ceil_mode)
 
     def construct(self, x):
         if len(x.shape) == 4:               # one unbatched (C, D, H, W) sample
-            return F.squeeze(self.pool(F.expand_dims(x, 0)), 0)
+            out = self.pool(F.expand_dims(x, 0))
+            if self.return_indices:
+                return F.squeeze(out[0], 0), F.squeeze(out[1], 0)
+            return F.squeeze(out, 0)
         return self.pool(x)
 
 

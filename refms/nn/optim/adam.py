@@ -44,20 +44,36 @@ def _check_param_value(beta1, beta2, eps, cls_name):
 
 class Adam(Optimizer):
     """Adam(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
-    use_nesterov=False, weight_decay=0.0, loss_scale=1.0, use_amsgrad=False)"""
+    use_nesterov=False, weight_decay=0.0, loss_scale=1.0, use_amsgrad=False, ``**kwargs``)
+
+    ``kwargs`` may hold ``use_lazy`` (update only the rows a sparse gradient touches) and
+    ``use_offload`` (run the update on the host), as in MindSpore 2.10.  With the dense
+    gradients refms computes, both give the plain Adam update, which is what refms runs."""
 
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
                  use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0,
-                 use_amsgrad=False):
+                 use_amsgrad=False, **kwargs):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if set(kwargs) - {"use_lazy", "use_offload"}:
+            raise KeyError(f"For 'Adam', invalid keys are passed as kwargs, supported keys are "
+                           f"'use_lazy' and 'use_offload', but got {sorted(kwargs)}.")
+        use_lazy = kwargs.get("use_lazy", False)
+        use_offload = kwargs.get("use_offload", False)
         _check_param_value(beta1, beta2, eps, self.cls_name)
         for name, value in (("use_locking", use_locking), ("use_nesterov", use_nesterov),
-                            ("use_amsgrad", use_amsgrad)):
+                            ("use_amsgrad", use_amsgrad), ("use_lazy", use_lazy),
+                            ("use_offload", use_offload)):
             if not isinstance(value, bool):
                 raise TypeError(f"For 'Adam', the '{name}' must be bool, but got "
                                 f"{type(value).__name__}.")
         if use_amsgrad and use_nesterov:
             raise ValueError("For 'Adam', 'use_amsgrad' and 'use_nesterov' cannot both be True.")
+        if use_lazy and use_offload:
+            raise ValueError("For 'Adam', 'use_lazy' and 'use_offload' can not both be True.")
+        if use_amsgrad and (use_lazy or use_offload):
+            raise ValueError("For lazy Adam and Adam with offload, there is no parameter named "
+                             "'use_amsgrad', but got 'use_amsgrad'=True.")
+        self.use_lazy, self.use_offload = use_lazy, use_offload
         self.use_amsgrad = use_amsgrad
         self.beta1 = Tensor(beta1, mstype.float32)
         self.beta2 = Tensor(beta2, mstype.float32)

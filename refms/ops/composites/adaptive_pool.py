@@ -6,12 +6,17 @@ ordinary pooling window (kernel = stride = H/oh), so that case runs as one
 ``MaxPool``/``AvgPool``; otherwise each bin is reduced on its own and the cells stacked.
 ``ops.AdaptiveAvgPool2D(output_size)`` is this with the mean; ``nn.AdaptiveAvgPool2d`` and
 ``nn.AdaptiveMaxPool2d`` call it too.  An entry None of ``output_size`` keeps that size.
+
+``adaptive_avg_pool3d`` (``mint.nn.functional.adaptive_avg_pool3d``) uses that a bin is
+a box, and the mean over a box is separable: it averages each bin along D, then along H,
+then along W (``ReduceMean`` of slices, concatenated).
 """
 from ..prims.pool import AvgPool, MaxPool
 from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor
 
-__all__ = ["AdaptiveAvgPool2D", "adaptive_pool2d", "output_size_of", "bins"]
+__all__ = ["AdaptiveAvgPool2D", "adaptive_pool2d", "adaptive_avg_pool3d", "output_size_of",
+           "bins"]
 
 
 def output_size_of(output_size, height, width, name):
@@ -67,3 +72,32 @@ class AdaptiveAvgPool2D(CompositeOp):
             return F.squeeze(adaptive_pool2d(F.expand_dims(x, 0), self.output_size, "avg",
                                              "AdaptiveAvgPool2D"), 0)
         return adaptive_pool2d(x, self.output_size, "avg", "AdaptiveAvgPool2D")
+
+
+def adaptive_avg_pool3d(x, output_size, name="adaptive_avg_pool3d"):
+    """The mean over adaptive (D, H, W) bins of a 4-D (C, D, H, W) or 5-D (N, C, D, H, W)
+    ``x``; ``output_size`` an int or three ints, None keeping that size."""
+    check_tensor(name, "input", x)
+    if len(x.shape) not in (4, 5):
+        raise op_error(name, f"the input must be 4-D or 5-D, but got shape {tuple(x.shape)}.",
+                       ValueError)
+    if isinstance(output_size, int) and not isinstance(output_size, bool):
+        output_size = (output_size,) * 3
+    if not (isinstance(output_size, (tuple, list)) and len(output_size) == 3):
+        raise op_error(name, f"the 'output_size' must be an int or a tuple of three ints (or "
+                             f"None), but got {output_size!r}.")
+    for axis, out in zip((-3, -2, -1), output_size):
+        size = x.shape[axis]
+        out = size if out is None else out
+        if isinstance(out, bool) or not isinstance(out, int) or out <= 0:
+            raise op_error(name, f"the 'output_size' must be positive, but got "
+                                 f"{output_size!r}.", ValueError)
+        if out == size:
+            continue
+        cells = []
+        for start, end in bins(size, out):
+            index = [slice(None)] * len(x.shape)
+            index[axis] = slice(start, end)
+            cells.append(F.reduce_mean(x[tuple(index)], (len(x.shape) + axis,), True))
+        x = F.concat(cells, axis)
+    return x

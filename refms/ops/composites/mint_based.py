@@ -213,6 +213,14 @@ def rand(*size, dtype=None, seed=None):
     return _mint().rand(*size, dtype=dtype)
 
 
+def multinomial(input, num_samples, replacement=True, seed=None):
+    """Int32 category indices drawn from each row of the weights ``input``: ``mint.multinomial``
+    with replacement by default (``refms.mint._multinomial``)."""
+    draws = importlib.import_module("refms.mint._multinomial").sample(input, num_samples,
+                                                                      replacement, seed)
+    return draws.astype(mstype.int32)
+
+
 def randn_like(input, seed=None, *, dtype=None):
     """``randn`` of ``input``'s shape (and dtype, unless ``dtype`` is given)."""
     return _mint().randn_like(input, dtype=dtype)
@@ -257,9 +265,19 @@ def _signature(name, fn):
     return signature_of(name) if name in SIGNATURES else inspect.signature(fn)
 
 
+def diag(input):                                            # noqa: A002
+    """``ops.diag(input)``: the tensor of rank 2k with ``input`` (rank k) on its diagonal,
+    ``out[i₁…iₖ, i₁…iₖ] = input[i₁…iₖ]`` and zeros elsewhere (MindSpore's ``ops.diag``:
+    the diagonal matrix of the flattened input, reshaped to ``shape + shape``)."""
+    shape = tuple(input.shape)
+    flat = _mint().reshape(input, (-1,))
+    return _mint().reshape(_mint().diag(flat), shape + shape)
+
+
 FUNCTIONS = {name: _forward(name) for name in SAME_AS_MINT}
 FUNCTIONS.update({f.__name__: f for f in (
-    addcmul, addcdiv, baddbmm, all, any, bincount, chunk, cummax, cummin, diff, eq, fmod, frac,
+    addcmul, addcdiv, baddbmm, all, any, bincount, chunk, diag, cummax, cummin, diff, eq, fmod, frac,
     index_select, lerp, median, mv, nansum, narrow, repeat_interleave, scatter, t, xlogy,
-    std, var, std_mean, var_mean, count_nonzero, randn, rand, randn_like, rand_like, randint)})
+    std, var, std_mean, var_mean, count_nonzero, randn, rand, randn_like, rand_like, randint,
+    multinomial)})
 FUNCTIONS = {name: _checked(name, fn, _signature(name, fn)) for name, fn in FUNCTIONS.items()}

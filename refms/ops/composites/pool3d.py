@@ -19,12 +19,13 @@ which MindSpore's kernels follow).  Each axis is strided slices (``GetItem``) co
 """
 import numpy as np
 
+from ... import dtype as mstype
 from ..._tensor import Tensor
 from ..primitive import F, op_error
 from ._common import CompositeOp, check_tensor
 
-__all__ = ["MaxPool3D", "AvgPool3D", "max_pool3d", "avg_pool3d", "pool3d", "triple",
-           "pads_of"]
+__all__ = ["MaxPool3D", "AvgPool3D", "max_pool3d", "avg_pool3d", "pool3d", "pool3d_indices",
+           "triple", "pads_of"]
 
 
 def triple(op, name, value, minimum=1):
@@ -129,6 +130,41 @@ def pool3d(op, x, mode, kernel, stride, dilation, pads, ceil_mode=False, include
     return x
 
 
+def pool3d_indices(x, values, kernel, stride, dilation, pads, ceil_mode=False):
+    """The argmax of every max-pooling window, as a flat index into the input's D·H·W
+    (``return_indices``): the first window cell, in (d, h, w) scan order, whose value equals
+    the window's maximum ``values``.  Int64, the shape of ``values``.
+
+    Each window offset (i, j, k) reads the strided slice of the −inf-padded input that pools
+    compute; its cell's position is ``(o_d·s_d + i·d_d − lo_d)·H·W + (o_h·s_h + j·d_h − lo_h)·W
+    + (o_w·s_w + k·d_w − lo_w)``.  Walking the offsets from last to first and selecting the
+    position wherever the slice equals the maximum leaves the first one.
+    """
+    sizes = x.shape[2:]
+    outs = values.shape[2:]
+    padded = x
+    for axis in (2, 3, 4):
+        lo, hi = pads[axis - 2]
+        k, s, d = kernel[axis - 2], stride[axis - 2], dilation[axis - 2]
+        extra = max((outs[axis - 2] - 1) * s + d * (k - 1) + 1 - (sizes[axis - 2] + lo), 0)
+        padded = _pad_axis(padded, axis, lo, extra, -np.inf)
+    grids = np.meshgrid(*[np.arange(n) for n in outs], indexing="ij")
+    indices = F.zeros(tuple(values.shape), mstype.int64)
+    offsets = list(np.ndindex(*kernel))
+    for offset in reversed(offsets):
+        cell = [g * s + o * d - lo for g, s, o, d, (lo, _) in zip(grids, stride, offset, dilation,
+                                                                    pads)]
+        position = (cell[0] * sizes[1] + cell[1]) * sizes[2] + cell[2]
+        index = [slice(None), slice(None)]
+        for axis in range(3):
+            start = offset[axis] * dilation[axis]
+            index.append(slice(start, start + (outs[axis] - 1) * stride[axis] + 1, stride[axis]))
+        hit = F.equal(padded[tuple(index)], values)
+        indices = F.select(hit, F.broadcast_to(Tensor(position.astype(np.int64)),
+                                               tuple(values.shape)), indices)
+    return indices
+
+
 def _check_input(op, x):
     check_tensor(op, "x", x)
     if len(x.shape) != 5:
@@ -226,10 +262,11 @@ def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=Fal
     stride = kernel if stride is None else triple(op, "stride", stride)
     pad = triple(op, "padding", padding, minimum=0)
     dilation = triple(op, "dilation", dilation)
+    pads = tuple((p, p) for p in pad)
+    values = pool3d(op, x, "max", kernel, stride, dilation, pads, bool(ceil_mode))
     if return_indices:
-        raise op_error(op, "refms implements return_indices=False only.", ValueError)
-    return pool3d(op, x, "max", kernel, stride, dilation, tuple((p, p) for p in pad),
-                  bool(ceil_mode))
+        return values, pool3d_indices(x, values, kernel, stride, dilation, pads, bool(ceil_mode))
+    return values
 
 
 def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,

@@ -2,10 +2,12 @@
 
 * ``max(x, axis)`` returns ``(values, indices)``: ``ArgMaxWithValue`` along
   ``axis``; with ``axis=None`` the maximum of all elements and index 0 (what
-  MindSpore 2.10 returns).  ``initial`` raises every value to at least
-  ``initial`` (its index is then 0).  ``min`` likewise.
+  MindSpore 2.10 returns, ``initial`` and ``where`` unused).  Along an axis,
+  ``initial`` raises every element to at least ``initial`` and ``where`` (a bool mask,
+  broadcast) replaces the unselected ones by ``initial``, before the arg-maximum:
+  ``x' = where ? max(x, initial) : initial``.  ``min`` likewise with ``min``.
 * ``amax(x, axis)`` / ``amin``: ``ReduceMax`` / ``ReduceMin`` over ``axis``
-  (all axes for None).
+  (all axes for None) of the same ``x'``.
 * ``norm(A, ord, dim)``: with ``dim`` an int (or a 1-D input) the vector norm
   ``(Σ|x|^p)^{1/p}`` (``inf``: ``max |x|``, ``-inf``: ``min |x|``, ``0``: number of
   non-zeros); with ``ord=None`` the 2-norm of all entries over ``dim``;
@@ -37,25 +39,43 @@ def _axes(axis, ndim):
     return (axis,)
 
 
+def _initial_and_where(op, input, initial, where, largest):
+    """MindSpore's ``_init_and_select_elem``: every element raised to at least ``initial``
+    (lowered to at most, for a minimum), then the elements where ``where`` is False replaced
+    by ``initial``:  x' = where ? max(x, initial) : initial."""
+    if initial is not None:
+        if isinstance(initial, bool) or not isinstance(initial, numbers.Number):
+            raise op_error(op, f"'initial' must be a scalar, but got {type(initial)}")
+        bound = F.fill(input.dtype, tuple(input.shape), initial)
+        input = F.maximum(input, bound) if largest else F.minimum(input, bound)
+    if where is None or where is True:                  # Tensor.max's default is True
+        return input
+    if not isinstance(where, Tensor):
+        where = Tensor(where, mstype.bool_)
+    if initial is None:
+        raise ValueError("initial value must be provided for where masks")
+    where = F.broadcast_to(where, tuple(input.shape))
+    return F.select(where, input, bound)
+
+
 def _extremum(op, input, axis, keepdims, initial, where, largest):
+    """ops.max/ops.min (MindSpore 2.10 ``array_func.max``): over all elements (``axis=None``)
+    the plain extremum with index 0, ``initial`` and ``where`` unused; along an int ``axis``
+    ArgMaxWithValue (ArgMinWithValue) of the input after ``_initial_and_where``."""
     check_tensor(op, "input", input)
-    if where is not None:
-        raise op_error(op, "refms does not implement the 'where' argument.", ValueError)
+    if not input.shape:
+        return input, Tensor(0, mstype.int64)
     if axis is None:
         flat = F.reshape(input, (-1,))
         # 0-d even with keepdims=True (MindSpore 2.10, recorded)
         values = F.reduce_max(flat, (), False) if largest else F.reduce_min(flat, (), False)
-        indices = F.zeros(tuple(values.shape), mstype.int64)
-    else:
-        prim = ArgMaxWithValue if largest else ArgMinWithValue
-        indices, values = prim(axis=axis, keep_dims=keepdims)(input)
-        indices = F.cast(indices, mstype.int64)
-    if initial is not None:
-        bound = Tensor(initial, values.dtype)
-        beyond = (bound > values) if largest else (bound < values)
-        values = F.select(beyond, F.broadcast_to(bound, tuple(values.shape)), values)
-        indices = F.select(beyond, F.zeros_like(indices), indices)
-    return values, indices
+        return values, F.zeros(tuple(values.shape), mstype.int64)
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f"For '{op}', 'axis' must be int, but got {type(axis)}")
+    input = _initial_and_where(op, input, initial, where, largest)
+    prim = ArgMaxWithValue if largest else ArgMinWithValue
+    indices, values = prim(axis=axis, keep_dims=keepdims)(input)
+    return values, F.cast(indices, mstype.int64)
 
 
 def max(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A001,A002
@@ -69,18 +89,18 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa:
 
 
 def amax(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A002
-    """``ops.amax``: the maximum over ``axis`` (all axes for None)."""
+    """``ops.amax``: the maximum over ``axis`` (all axes for None) of
+    ``where ? max(x, initial) : initial``."""
     check_tensor("amax", "input", input)
-    if initial is not None or where is not None:
-        raise op_error("amax", "refms does not implement 'initial' and 'where'.", ValueError)
+    input = _initial_and_where("amax", input, initial, where, True)
     return F.reduce_max(input, _axes(axis, len(input.shape)), keepdims)
 
 
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A002
-    """``ops.amin``: the minimum over ``axis`` (all axes for None)."""
+    """``ops.amin``: the minimum over ``axis`` (all axes for None) of
+    ``where ? min(x, initial) : initial``."""
     check_tensor("amin", "input", input)
-    if initial is not None or where is not None:
-        raise op_error("amin", "refms does not implement 'initial' and 'where'.", ValueError)
+    input = _initial_and_where("amin", input, initial, where, False)
     return F.reduce_min(input, _axes(axis, len(input.shape)), keepdims)
 
 

@@ -219,7 +219,6 @@ class Minimum(_Extremum):
 add = alias("add", Add())
 sub = alias("sub", Sub())
 mul = alias("mul", Mul())
-alias("subtract", Sub())
 alias("multiply", Mul())
 floor_div = alias("floor_div", FloorDiv())
 floor_mod = alias("floor_mod", FloorMod())
@@ -245,5 +244,14 @@ def div(input, other, *, rounding_mode=None):
 
 
 functional("div", div)
+
+
+def subtract(input, other, *, alpha=1):                    # noqa: A002  (MindSpore's names)
+    """ops.subtract: input − alpha·other (an integer input with a float ``alpha`` gives a
+    float result, MindSpore 2.10)."""
+    return sub(input, other if alpha == 1 else other * alpha)
+
+
+functional("subtract", subtract)
 alias("true_divide", Div())
 alias("divide", Div())

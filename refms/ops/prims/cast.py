@@ -80,10 +80,22 @@ def cast(input, dtype):
     return _CAST(input, dtype)
 
 
-from ..primitive import F, functional  # noqa: E402
+from ..primitive import EXECUTOR, F, functional  # noqa: E402
 from ..._tensor import Tensor
 functional("cast", cast)
-identity = alias("identity", Identity())
+_IDENTITY = Identity()
+
+
+def identity(x):
+    """ops.identity / F.identity: a Tensor's copy (:class:`Identity`); anything else — a tuple
+    of gradients, a number — is returned as it is (MindSpore's ``P.identity()``, which the
+    model zoo's BERT-style steps use as a no-op ``grad_reducer`` on the gradient tuple)."""
+    if isinstance(x, Tensor):
+        return EXECUTOR[0](_IDENTITY, (x,))
+    return x
+
+
+functional("identity", identity)
 alias("deepcopy", Identity())
 _STOP = StopGradient()
 

@@ -72,13 +72,15 @@ class LessEqual(_Compare):
 
 class _Logical(_Compare):
     """Logical ops: any dtype, nonzero is True; the result is Bool (MindSpore 2.10 accepts
-    Float32 and Int32 inputs: ``LogicalAnd()([0., 1., 2.], [1., 1., 0.])`` → ``[False True False]``)."""
+    Float32 and Int32 inputs: ``LogicalAnd()([0., 1., 2.], [1., 1., 0.])`` → ``[False True False]``).
+    Of the Python numbers only a bool may stand for a tensor, in either place
+    (``LogicalAnd()(True, x)`` works, ``LogicalAnd()(1, x)`` is a TypeError in MindSpore 2.10)."""
+    python_bool_only = True
 
 
 @register
 class LogicalAnd(_Logical):
     """z = x ∧ y."""
-    tensor_first = True       # Less()(0, x): TypeError (MindSpore 2.10)
 
 
     def forward(self, x, y):

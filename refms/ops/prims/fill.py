@@ -3,6 +3,7 @@ import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
+from ..._tensor import Tensor
 from .. import batching
 from ..primitive import F, Primitive, Abstract, register, functional, op_error
 
@@ -93,29 +94,50 @@ _ZEROS, _ONES, _FILL = Zeros(), Ones(), Fill()
 _ZEROS_LIKE, _ONES_LIKE = ZerosLike(), OnesLike()
 
 
+def _shape_value(shape):
+    """A shape given as a Tensor (MindSpore 2.10 accepts ``ops.ones(Tensor([1, 2]))``) as a
+    tuple of ints: a 1-D tensor lists the sizes, a 0-d one is one size."""
+    if isinstance(shape, Tensor):
+        sizes = shape.asnumpy().reshape(-1).tolist()
+        return tuple(int(s) for s in sizes)
+    return shape
+
+
 def zeros(size, dtype=None):
     """ops.zeros(size, dtype=None): Float32 zeros by default."""
-    return _ZEROS(size, mstype.float32 if dtype is None else dtype)
+    return _ZEROS(_shape_value(size), mstype.float32 if dtype is None else dtype)
 
 
 def ones(shape, dtype=None):
     """ops.ones(shape, dtype=None): Float32 ones by default."""
-    return _ONES(shape, mstype.float32 if dtype is None else dtype)
+    return _ONES(_shape_value(shape), mstype.float32 if dtype is None else dtype)
+
+
+def value_dtype(value):
+    """The dtype ``Tensor(value)`` would have: Float32 for a float, Bool for a bool, Int64
+    for an int (a Tensor: its own)."""
+    if isinstance(value, Tensor):
+        return value.dtype
+    if isinstance(value, (bool, np.bool_)):
+        return mstype.bool_
+    if isinstance(value, (float, np.floating)):
+        return mstype.float32
+    return mstype.int64
 
 
 def fill(type, shape, value):
-    """ops.fill(type, shape, value); ``type=None`` takes the value's dtype as ``ops.full``
-    does (MindSpore 2.10: ``fill(None, (2, 3), 1.0)`` is Float32, recorded)."""
+    """ops.fill(type, shape, value); ``type=None`` takes the value's dtype
+    (MindSpore 2.10: ``fill(None, (2, 3), 1.0)`` is Float32, recorded)."""
     if type is None:
-        return full(shape, value)
+        type = value_dtype(value)
     return _FILL(type, shape, value)
 
 
 def full(size, fill_value, *, dtype=None):
-    """ops.full(size, fill_value, *, dtype=None): dtype inferred from the value like Tensor()."""
+    """ops.full(size, fill_value, *, dtype=None): Int64 when no dtype is given, whatever the
+    value (MindSpore 2.10 documents and does ``ops.full((2, 3), 1.2)`` → Int64 ones)."""
     if dtype is None:
-        dtype = mstype.float32 if isinstance(fill_value, float) else (
-            mstype.bool_ if isinstance(fill_value, bool) else mstype.int64)
+        dtype = mstype.int64
     return _FILL(dtype, size, fill_value)
 
 

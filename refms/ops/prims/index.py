@@ -7,10 +7,13 @@ Gather <-> UnsortedSegmentSum, GatherD <-> TensorScatterElements,
 MaskedSelect <-> MaskedScatter (semantics 4.8).  Index and mask inputs
 get no gradient (``None``).
 """
+import itertools
+
 import numpy as np
 
 from ... import dtype as mstype
 from ... import kernels
+from ..._tensor import Tensor
 from .. import batching
 from ..primitive import F, Primitive, Abstract, register, alias, functional, op_error
 from ..promotion import promote
@@ -48,25 +51,46 @@ def _check_range(op, name, indices, low, high):
 
 @register
 class Gather(Primitive):
-    """y = take(x, indices, axis): y[a…, i…, b…] = x[a…, indices[i…], b…]; indices in [−n, n)."""
+    """y = take(x, indices, axis): y[a…, i…, b…] = x[a…, indices[i…], b…]; indices in [−n, n).
+
+    With ``batch_dims = d`` the first d dims of x and indices are batch dims, gathered
+    pairwise (each batch entry's indices pick from that entry's slice of x; ``axis ≥ d``):
+    y[β, a…, i…, b…] = x[β, a…, indices[β, i…], b…], β the d batch indices,
+    y.shape = x.shape[:axis] + indices.shape[d:] + x.shape[axis + 1:].  A negative
+    ``batch_dims`` counts from the rank of indices (MindSpore 2.10).
+    """
     n_tensor_inputs = 2
 
     def __init__(self, batch_dims=0):
-        if batch_dims != 0:
-            raise op_error("Gather", f"refms implements only batch_dims=0, but got {batch_dims}.",
-                           ValueError)
+        if isinstance(batch_dims, bool) or not isinstance(batch_dims, int):
+            raise op_error("Gather", f"the 'batch_dims' should be an int, but got "
+                                     f"{type(batch_dims).__name__}.")
         self.batch_dims = batch_dims
+
+    def _batch_dims(self, indices_rank):
+        return self.batch_dims + indices_rank if self.batch_dims < 0 else self.batch_dims
 
     def infer(self, params, indices, axis):
         _check_int("Gather", "input_indices", indices.dtype)
         axis = normalize_axis("Gather", _const_int("Gather", "axis", axis), len(params.shape))
-        shape = tuple(params.shape[:axis]) + tuple(indices.shape) + tuple(params.shape[axis + 1:])
+        d = self._batch_dims(len(indices.shape))
+        if d:
+            if axis < d:
+                raise op_error("Gather", f"the axis must be greater than or equal to {d}, but "
+                                         f"got {axis}.", ValueError)
+            if tuple(params.shape[:d]) != tuple(indices.shape[:d]):
+                raise op_error("Gather", f"the first {d} dims (batch_dims) of params and indices "
+                                         f"should be equal, but got params.shape "
+                                         f"{shape_str(params.shape)} and indices.shape "
+                                         f"{shape_str(indices.shape)}.", RuntimeError)
+        shape = tuple(params.shape[:axis]) + tuple(indices.shape[d:]) + \
+            tuple(params.shape[axis + 1:])
         return Abstract(shape, params.dtype)
 
     def batch(self, batched, params, indices, axis):
         """vmap: batched params gather along the shifted axis; batched indices put the batch
         axis where the indices go, moved to the front; both batched: per example."""
-        if batched[1] and batched[0]:
+        if (batched[1] and batched[0]) or self.batch_dims:
             return NotImplemented
         if batched[0]:
             return self(params, indices, batching.batch_axis(int(axis), len(params.shape) - 1))
@@ -78,11 +102,23 @@ class Gather(Primitive):
         axis = host_int(axis) % max(params.ndim, 1)
         n = params.shape[axis]
         _check_range("Gather", "input_indices", indices, -n, n)
-        return kernels.call("take")(params, indices, axis)
+        d = self._batch_dims(indices.ndim)
+        if d == 0:
+            return kernels.call("take")(params, indices, axis)
+        # One plain gather per batch entry β, along the axis counted inside x[β].
+        getitem = kernels.call("getitem")
+        batch = tuple(params.shape[:d])
+        rows = [kernels.call("take")(getitem(params, beta), getitem(indices, beta), axis - d)
+                for beta in itertools.product(*[range(size) for size in batch])]
+        stacked = kernels.call("stack")(rows, 0)
+        return kernels.call("reshape")(stacked, batch + tuple(stacked.shape[1:]))
 
     def bprop(self, params, indices, axis, out, dout):
         axis = int(axis) % max(len(params.shape), 1)
         n = int(params.shape[axis])
+        d = self._batch_dims(len(indices.shape))
+        if d:
+            return _batched_gather_grad(params, indices, axis, d, dout), None, None
         k = len(indices.shape)
         # Bring the index axes of dout to the front, sum rows per index, move the axis back.
         rest = tuple(range(axis + k, len(dout.shape)))
@@ -90,6 +126,32 @@ class Gather(Primitive):
         summed = _SEGMENT_SUM(F.transpose(dout, front), F.floor_mod(indices, n), n)
         back = tuple(range(1, axis + 1)) + (0,) + tuple(range(axis + 1, len(params.shape)))
         return F.transpose(summed, back), None, None
+
+
+def _batched_gather_grad(params, indices, axis, d, dout):
+    """dx of a gather with ``d`` batch dims: each batch entry β's rows of dout are summed
+    into x[β] at their indices — one segment sum whose segment of (β, j) is β·n + j.
+
+    dout's dims are B + P + I + Q (B the batch dims, P the dims of x between them and
+    ``axis``, I the index dims, Q the rest); I moves before P, B and I flatten into rows.
+    """
+    n = int(params.shape[axis])
+    batch = tuple(params.shape[:d])
+    between = tuple(params.shape[d:axis])
+    k = len(indices.shape) - d
+    p = len(between)
+    front = tuple(range(d)) + tuple(range(d + p, d + p + k)) + tuple(range(d, d + p)) + \
+        tuple(range(d + p + k, len(dout.shape)))
+    tail = tuple(params.shape[d:axis]) + tuple(params.shape[axis + 1:])
+    rows = F.reshape(F.transpose(dout, front), (-1,) + tail)
+    count = int(np.prod(batch))
+    offsets = np.arange(count, dtype=np.int64).reshape(batch + (1,) * k) * n
+    segment = F.cast(F.floor_mod(indices, n), mstype.int64) + Tensor(offsets)
+    summed = _SEGMENT_SUM(rows, F.reshape(segment, (-1,)), count * n)
+    grad = F.reshape(summed, batch + (n,) + tail)
+    back = tuple(range(d)) + tuple(range(d + 1, d + 1 + p)) + (d,) + \
+        tuple(range(d + 1 + p, len(params.shape)))
+    return F.transpose(grad, back)
 
 
 def _check_along_axis(op, x, index, dim, index_name="index"):

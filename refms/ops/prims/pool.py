@@ -91,7 +91,7 @@ class _Pool2D(Primitive):
     def like(cls, prim):
         """A ``cls`` primitive with exactly the window attributes of ``prim`` (for the gradients)."""
         new = cls.__new__(cls)
-        new.__dict__.update(prim.attrs())
+        new.__dict__.update(prim.attrs)
         return new
 
     # -- geometry ----------------------------------------------------------------------

@@ -5,7 +5,7 @@
   ascending order, for each element of x the position of its value in ``values``
   (shaped like x), and how often each value occurs.  refms always sorts (``sorted=False``
   leaves the order unspecified in MindSpore's documentation; ascending is one such order).
-* ``UniqueConsecutive(dim)(x)``: the same for runs of equal neighbours (``[1, 1, 2, 1]`` ->
+* ``UniqueConsecutive(return_idx, return_counts, axis)(x)``: the same for runs of equal neighbours (``[1, 1, 2, 1]`` ->
   ``[1, 2, 1]``, counts ``[2, 1, 1]``); ``dim`` None flattens, an int compares whole slices.
 * ``HistcExt(bins, min, max)(x)``: counts of x in ``bins`` equal-width bins of [min, max]
   (min = max = 0: the range of the data); elements outside are ignored, ``max`` falls in
@@ -81,8 +81,10 @@ class UniqueConsecutive(Primitive):
     n_tensor_inputs = 1
     n_outputs = 3
 
-    def __init__(self, dim=None):
-        self.dim = dim
+    def __init__(self, return_idx=False, return_counts=False, axis=None, *, dim=None):
+        # MindSpore 2.10's parameters; the three outputs are always computed.
+        self.return_idx, self.return_counts = return_idx, return_counts
+        self.dim = axis if dim is None else dim
 
     def infer(self, x):
         check_tensor("UniqueConsecutive", "input", x)

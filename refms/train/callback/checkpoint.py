@@ -76,6 +76,7 @@ class CheckpointConfig:
         self._saved_network = saved_network
         self._append_dict = self._handle_append_info(append_info)
         self._crc_check = crc_check
+        self._enc_key, self._enc_mode = enc_key, enc_mode
         self.exception_save = exception_save
 
     @staticmethod
@@ -131,6 +132,14 @@ class CheckpointConfig:
     @property
     def crc_check(self):
         return self._crc_check
+
+    @property
+    def enc_key(self):
+        return self._enc_key
+
+    @property
+    def enc_mode(self):
+        return self._enc_mode
 
     def get_checkpoint_policy(self):
         return {"save_checkpoint_steps": self.save_checkpoint_steps,
