@@ -471,15 +471,14 @@ class Tensor:
 
     def max(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
         """Maximum over ``axis``; over all axes (``axis=None``) the result is 0-d even with
-        ``keepdims=True`` (MindSpore 2.10).  With ``initial``/``where`` or ``return_indices``
-        and an int ``axis`` it is ``ops.max`` (values, and indices when asked);
-        with a tuple of axes, ``ops.amax``'s reduction."""
-        return _extremum(self, axis, keepdims, initial, where, return_indices, True)
+        ``keepdims=True`` (MindSpore 2.10).  Replaced at import by refms._tensor_overloads's
+        ``max`` (both overloads, ``initial``/``where``/``return_indices``)."""
+        return F.reduce_max(self, _axis_arg(axis), keepdims and axis is not None)
 
     def min(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
         """Minimum over ``axis``; 0-d for ``axis=None`` whatever ``keepdims`` (MindSpore 2.10);
-        ``initial``, ``where`` and ``return_indices`` as :meth:`max`."""
-        return _extremum(self, axis, keepdims, initial, where, return_indices, False)
+        replaced at import as :meth:`max`."""
+        return F.reduce_min(self, _axis_arg(axis), keepdims and axis is not None)
 
     def argmax(self, axis=None, keepdims=False):
         return F.argmax(self, axis, keepdims)
@@ -744,20 +743,6 @@ def _shape_arg(shape):
     if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
         return tuple(shape[0])
     return tuple(shape)
-
-
-def _extremum(x, axis, keepdims, initial, where, return_indices, largest):
-    """Tensor.max / Tensor.min (MindSpore 2.10's ``deprecated_tensor_max``)."""
-    plain = initial is None and (where is None or where is True)
-    if isinstance(axis, (list, tuple)) or (plain and not return_indices):
-        if not plain:
-            reduce = F.amax if largest else F.amin
-            return reduce(x, tuple(axis), keepdims, initial=initial, where=where)
-        reduce = F.reduce_max if largest else F.reduce_min
-        return reduce(x, _axis_arg(axis), keepdims and axis is not None)
-    pick = F.max if largest else F.min
-    values, indices = pick(x, axis, keepdims, initial=initial, where=where)
-    return (values, indices) if return_indices else values
 
 
 def _axis_arg(axis):

@@ -100,6 +100,12 @@ def _extremum(name, self, args, kwargs):
     return_indices = values.pop("return_indices", False)
     if values:
         raise TypeError(f"For 'Tensor.{name}', got unexpected keywords {sorted(values)}.")
+    if isinstance(axis, (list, tuple)) and (initial is not None or where is not True):
+        # several axes: ops.amax's reduction of where ? max(x, initial) : initial, values only
+        # (MindSpore 2.10's deprecated_tensor_max, utils.reduce_)
+        reduce = F.amax if name == "max" else F.amin
+        return reduce(self, tuple(axis), keepdims, initial=initial,
+                      where=None if where is True else where)
     if initial is not None or where is not True or return_indices:
         extra = {} if where is True else {"where": where}
         if initial is not None:
