@@ -2489,3 +2489,10 @@ def all_cases():
     for label, value in bad_input_cases().items():
         out["bad:" + label] = value
     return out
+
+
+# ---- ops.inv / Tensor.inv (the diffusion tutorial's rsqrt helper calls ops.inv) (apps)
+
+register("ops.inv", lambda rng: case((rand(rng, (2, 3), low=0.3, high=3.0)
+                                      * rng.choice([-1.0, 1.0], (2, 3))).astype(np.float32)))
+register("Tensor.inv", GENERATORS["ops.inv"])

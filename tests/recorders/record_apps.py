@@ -291,6 +291,24 @@ def partial_with_map(ms):
     }
 
 
+@probe
+def inv_values(ms):
+    """ops.inv / Tensor.inv: 1 / x in x's dtype (integers truncate), its gradient, bad input."""
+    T = ms.Tensor
+    floats = T(np.array([0.25, -2.0, 0.0], np.float32))
+    ints = T(np.array([2, 4, -1, 1], np.int32))
+    return {
+        "float32": outcome(lambda: values(ms.ops.inv(floats))),
+        "int32": outcome(lambda: values(ms.ops.inv(ints))),
+        "float16": outcome(lambda: values(ms.ops.inv(T(np.array([0.5, 4.0], np.float16))))),
+        "method": outcome(lambda: values(T(np.array([2.0, 0.5], np.float32)).inv())),
+        "class": outcome(lambda: values(ms.ops.Inv()(T(np.array([8.0], np.float32))))),
+        "grad": outcome(lambda: values(ms.grad(lambda t: ms.ops.inv(t).sum())(
+            T(np.array([0.5, 4.0], np.float32))))),
+        "python_float": outcome(ms.ops.inv, 2.0),
+    }
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 
