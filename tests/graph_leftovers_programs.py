@@ -153,3 +153,60 @@ for n in (2, 3, 4):
                     dynamic_len=True)))
 """,
 })
+
+# A GRAPH_MODE Cell (or a jit function) returning a dict, a list or a dict holding a list,
+# differentiated from PyNative code (ms.grad of a plain function calling it): the gradient
+# flows through the dict's values (refms once recorded the call on the tape without them:
+# zero gradients)
+PROGRAMS["dict_output_gradient_on_tape"] = _HEAD + """
+x = Tensor(np.array([1.0, -2.0, 3.0], np.float32))
+
+
+class Outputs(nn.Cell):
+    def __init__(self, kind):
+        super().__init__()
+        self.kind = kind
+
+    def construct(self, x):
+        a = ops.sin(x)
+        b = a * 2
+        if self.kind == "dict":
+            return {"first": a, "n": 3, "last": b}
+        if self.kind == "dict_set":
+            d = {"first": a, "n": 3}
+            d["last"] = b
+            return d
+        if self.kind == "list":
+            return [a, b]
+        return {"a": a, "b": [a, b]}
+
+
+def last(out):
+    if isinstance(out, dict):
+        value = out["last"] if "last" in out else out["b"][1]
+    else:
+        value = out[1]
+    return value.sum()
+
+
+for kind in ("dict", "dict_set", "list", "dict_of_list"):
+    net = Outputs(kind)
+
+    def loss(x):
+        return last(net(x))
+
+    print(kind, ms.grad(loss)(x).asnumpy().round(5))
+
+
+@ms.jit
+def jitted(x):
+    return {"k": ops.sin(x) * 2, "n": 1}
+
+
+def jit_loss(x):
+    out = jitted(x)
+    return out["k"].sum() * out["n"]
+
+
+print("jit", ms.grad(jit_loss)(x).asnumpy().round(5))
+"""

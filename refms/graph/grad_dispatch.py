@@ -130,15 +130,30 @@ def run_recorded(fn, cache, args, kwargs, extra_key=()):
         dout = values[-1]
         return tuple(call_value(backprop, (dout,)))
     out = _fresh(out)
-    _tape.record(bprop, inputs, out, f"jit:{getattr(fn, '__name__', type(fn).__name__)}")
+    _tape.record(bprop, inputs, _as_tuples(out),
+                 f"jit:{getattr(fn, '__name__', type(fn).__name__)}")
     return out
 
 
 def _fresh(value):
+    """The program's output with new Tensor objects (the tape's outputs), same structure."""
     if isinstance(value, Tensor):
         return Tensor._make(value._value(), value.dtype)
     if isinstance(value, tuple):
         return tuple(_fresh(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _fresh(v) for k, v in value.items()}
+    return value
+
+
+def _as_tuples(value):
+    """``value`` with each dict replaced by the tuple of its values (the same Tensors): the
+    tape's entries hold tuples, and the compiled backpropagator takes a dict output's
+    cotangent as the tuple of its values' (a dict output's gradient was lost otherwise)."""
+    if isinstance(value, dict):
+        return tuple(_as_tuples(v) for v in value.values())
+    if isinstance(value, tuple):
+        return tuple(_as_tuples(v) for v in value)
     return value
 
 
