@@ -602,7 +602,7 @@ OP_METHODS = {
     "bitwise_and": "bitwise_and", "bitwise_or": "bitwise_or", "bitwise_xor": "bitwise_xor",
     "logical_xor": "logical_xor", "floor_divide": "floor_divide",
     "isclose": "isclose", "mm": "mm", "trace": "trace",
-    "masked_select": "masked_select", "diag": "diag",
+    "masked_select": "masked_select", "diag": "diag", "inv": "inv",
 }
 
 METHODS = (sum_, mean, max_, min_, argmax, argmin, all_, any_, std, var, median, cumsum, ptp,

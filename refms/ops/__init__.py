@@ -17,7 +17,7 @@ from .composite import (GradOperation, MultitypeFuncGraph, HyperMap, Map, clip_b
 from .clip import clip_by_norm
 from .meta import (Shape, DType, Rank, Size, Print, TupleToArray, ScalarToTensor, ScalarCast,
                    shape, dtype, rank, size, tuple_to_array, scalar_to_tensor, partial, constexpr,
-                   tuple_len, make_range, is_tensor)
+                   tuple_len, make_range, is_tensor, Partial)
 from .custom import Custom
 from ..autograd.grad import grad, value_and_grad
 from ..autograd.vmap import vmap

@@ -23,7 +23,7 @@ from .primitive import constexpr, op_error
 
 __all__ = ["Shape", "DType", "Rank", "Size", "Print", "shape", "dtype", "rank", "size",
            "tuple_to_array", "scalar_to_tensor", "partial", "constexpr", "tuple_len",
-           "make_range", "TupleToArray", "ScalarToTensor", "ScalarCast", "is_tensor"]
+           "make_range", "TupleToArray", "ScalarToTensor", "ScalarCast", "is_tensor", "Partial"]
 
 
 def _check(op, x):
@@ -200,6 +200,20 @@ def partial(func, *args, **kwargs):
         raise TypeError(f"For 'partial', the 'func' should be callable, but got "
                         f"{type(func).__name__}.")
     return functools.partial(func, *args, **kwargs)
+
+
+class Partial(_MetaOp):
+    """``Partial()(func, *args)``: ``func`` with its leading arguments bound, as
+    :func:`partial` (a ``functools.partial``; ``Partial()(fn, 1)(x) == fn(1, x)``)."""
+
+    def __call__(self, *args):
+        if not args:
+            raise IndexError("For 'Partial', the inputs should be a function followed by its "
+                             "leading arguments, but got nothing.")
+        if not callable(args[0]):
+            raise AttributeError(f"For 'Partial', the first input should be callable, but got "
+                                 f"'{type(args[0]).__name__}' object.")
+        return functools.partial(*args)
 
 
 def tuple_len(data):

@@ -128,6 +128,7 @@ SIGNATURES = {
     'identity': (('x', 'p', None),),
     'index_select': (('input', 'p', None), ('axis', 'p', None), ('index', 'p', None)),
     'interpolate': (('input', 'p', None), ('size', 'p', 'None'), ('scale_factor', 'p', 'None'), ('mode', 'p', "'nearest'"), ('align_corners', 'p', 'None'), ('recompute_scale_factor', 'p', 'None')),
+    'inv': (('x', 'p', None),),
     'inverse': (('input', 'p', None),),
     'invert': (('x', 'p', None),),
     'isclose': (('input', 'p', None), ('other', 'p', None), ('rtol', 'p', '1e-05'), ('atol', 'p', '1e-08'), ('equal_nan', 'p', 'False')),

@@ -1324,6 +1324,27 @@ _metric("ROC", lambda rng: case(rng.uniform(0, 1, 6).astype(np.float32),
                                 grad=False))
 
 
+# ---- metrics added with the application tutorials (apps)
+
+def _scores_and_labels(rng, n=6, classes=3):
+    return rand(rng, (n, classes)), rng.integers(0, classes, n).astype(np.int32)
+
+
+for _name in ("Precision", "Recall", "F1"):
+    _metric(_name, lambda rng: case(*_scores_and_labels(rng), grad=False))
+_metric("Fbeta", lambda rng: case(*_scores_and_labels(rng), grad=False,
+                                  beta=float(rng.choice([0.5, 1.0, 2.0]))))
+_metric("ConfusionMatrix", lambda rng: case(*_scores_and_labels(rng), grad=False, num_classes=3,
+                                            normalize=str(rng.choice(["no_norm", "target",
+                                                                      "prediction", "all"]))))
+_metric("Perplexity", lambda rng: case(np.abs(rand(rng, (5, 4))) + 0.05,
+                                       rng.integers(0, 4, 5).astype(np.int32), grad=False))
+_metric("Dice", lambda rng: case(np.abs(rand(rng, (3, 4))), np.abs(rand(rng, (3, 4))), grad=False))
+_metric("CosineSimilarity", lambda rng: case(rand(rng, (4, 3)), grad=False,
+                                             reduction=str(rng.choice(["none", "sum", "mean"]))))
+_metric("ROC", lambda rng: case(rand(rng, (8,)), np.array([0, 1] * 4, np.int32), grad=False))
+
+
 # ---- added with the layers of issue 13 (tensor_* aliases, channel dropout, recurrent layers)
 
 for _name, _op in (("tensor_add", "add"), ("tensor_mul", "mul"), ("tensor_pow", "pow"),
@@ -2470,3 +2491,10 @@ def all_cases():
     for label, value in bad_input_cases().items():
         out["bad:" + label] = value
     return out
+
+
+# ---- ops.inv / Tensor.inv (the diffusion tutorial's rsqrt helper calls ops.inv) (apps)
+
+register("ops.inv", lambda rng: case((rand(rng, (2, 3), low=0.3, high=3.0)
+                                      * rng.choice([-1.0, 1.0], (2, 3))).astype(np.float32)))
+register("Tensor.inv", GENERATORS["ops.inv"])

@@ -250,6 +250,65 @@ def mnist_family_datasets(ms):
     return out
 
 
+# -- generative/diffusion binds the head count into a rearrange with ops.Partial -------------
+
+def _affine(a, b, c=1):
+    return a * 10 + b + c
+
+
+@probe
+def partial_with_map(ms):
+    """ops.Partial binds leading arguments; ops.Map applies the result (PyNative and graph)."""
+    T = ms.Tensor
+    bind = ms.ops.Partial()
+
+    class Heads(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.partial = ms.ops.Partial()
+            self.map = ms.ops.Map()
+
+        def construct(self, x):
+            return self.map(self.partial(_affine, 2), (x, x * 2))
+
+    def run_cell(mode):
+        old = ms.get_context("mode")
+        ms.set_context(mode=mode)
+        try:
+            return [float(v.asnumpy()) for v in Heads()(T(np.float32(1.0)))]
+        finally:
+            ms.set_context(mode=old)
+    bound = bind(_affine, T(np.float32(2.0)))
+    return {
+        "type": type(bound).__name__,
+        "call": float(bound(T(np.float32(3.0))).asnumpy()),
+        "keyword": bound(1, c=5).asnumpy().tolist(),
+        "map": list(ms.ops.Map()(bind(_affine, 1), (1, 2))),
+        "no_args": outcome(bind),
+        "not_callable": outcome(bind, 3),
+        "pynative_cell": run_cell(ms.PYNATIVE_MODE),
+        "graph_cell": run_cell(ms.GRAPH_MODE),
+    }
+
+
+@probe
+def inv_values(ms):
+    """ops.inv / Tensor.inv: 1 / x in x's dtype (integers truncate), its gradient, bad input."""
+    T = ms.Tensor
+    floats = T(np.array([0.25, -2.0, 0.0], np.float32))
+    ints = T(np.array([2, 4, -1, 1], np.int32))
+    return {
+        "float32": outcome(lambda: values(ms.ops.inv(floats))),
+        "int32": outcome(lambda: values(ms.ops.inv(ints))),
+        "float16": outcome(lambda: values(ms.ops.inv(T(np.array([0.5, 4.0], np.float16))))),
+        "method": outcome(lambda: values(T(np.array([2.0, 0.5], np.float32)).inv())),
+        "class": outcome(lambda: values(ms.ops.Inv()(T(np.array([8.0], np.float32))))),
+        "grad": outcome(lambda: values(ms.grad(lambda t: ms.ops.inv(t).sum())(
+            T(np.array([0.5, 4.0], np.float32))))),
+        "python_float": outcome(ms.ops.inv, 2.0),
+    }
+
+
 def run(ms):
     return {name: fn(ms) for name, fn in PROBES.items()}
 

@@ -19,6 +19,7 @@ from .bias_add import BiasAdd, bias_add
 from .creation import Eye, eye
 from .grids import LinSpace, linspace, Meshgrid, meshgrid
 from .l2_loss import L2Loss
+from .inv import Inv, inv
 from .masking import masked_fill
 from .assign_add import AssignAdd, assign_add
 from .segment import UnsortedSegmentMax, unsorted_segment_max
@@ -56,7 +57,8 @@ CLASSES = {"Pad": Pad, "GatherNd": GatherNd, "Slice": Slice, "Unstack": Unstack,
            "NPUClearFloatStatus": NPUClearFloatStatus, "FloatStatus": FloatStatus,
            "ResizeBilinearV2": ResizeBilinearV2,
            "ResizeNearestNeighborV2": ResizeNearestNeighborV2,
-           "MaxPool3D": MaxPool3D, "AvgPool3D": AvgPool3D, "TransposeView": TransposeView}
+           "MaxPool3D": MaxPool3D, "AvgPool3D": AvgPool3D, "TransposeView": TransposeView,
+           "Inv": Inv}
 FUNCTIONS = {"pad": pad, "gather_nd": gather_nd, "slice": slice, "swapaxes": swapaxes,
              "unstack": unstack, "expand_as": expand_as, "leaky_relu": leaky_relu,
              "relu6": relu6, "prelu": prelu,
@@ -71,7 +73,8 @@ FUNCTIONS = {"pad": pad, "gather_nd": gather_nd, "slice": slice, "swapaxes": swa
              "silu": silu, "softplus": softplus, "smooth_l1_loss": smooth_l1_loss,
              "binary_cross_entropy": binary_cross_entropy, "repeat_elements": repeat_elements,
              "tensor_dot": tensor_dot, "dot": dot, "interpolate": interpolate, "upsample": interpolate,
-             "ctc_loss": ctc_loss, "max_pool3d": max_pool3d, "avg_pool3d": avg_pool3d}
+             "ctc_loss": ctc_loss, "max_pool3d": max_pool3d, "avg_pool3d": avg_pool3d,
+             "inv": inv}
 FUNCTIONS.update({name: f for name, f in _MINT_BASED.items() if name not in FUNCTIONS})
 
 __all__ = list(CLASSES) + list(FUNCTIONS) + ["CLASSES", "FUNCTIONS"]
