@@ -33,6 +33,7 @@ step (Momentum) at batch 8, 32, 128 and 512.
 """
 import argparse
 import os
+import random
 import sys
 import time
 
@@ -71,13 +72,16 @@ except ImportError:
     torch = None
 
 def best_times(candidates, rounds, number):
-    """{name: best seconds per call}; the candidates take turns within each round, and the
-    turn order rotates from round to round.
+    """{name: best seconds per call}; the candidates take turns within each round, in an
+    order shuffled afresh each round (seeded, so runs repeat).
 
-    Rotating matters: on this machine a memory-bound kernel runs 20–30 % slower in some
-    positions of a round than in others (seen with the 4096² sum, whichever implementation
-    held the position), so a fixed order would favour whoever sits in a fast position.
-    Over ``rounds`` ≥ the number of candidates, each one runs in every position.
+    The order matters for memory-bound work: a 64 MB array does not fit the 32 MB L3, but
+    part of it stays there, so a candidate that reads the array its predecessor just read
+    runs 10–30 % faster than one that follows a candidate reading another array (the 4096²
+    sum: torch, numpy and the kernels read one array, PyNative and GRAPH the Tensor's
+    copy).  A fixed or merely rotated order keeps the same neighbours every round and so
+    favours some candidates; shuffled, each one meets each predecessor over the rounds,
+    and its best time is taken in its best company.
     """
     best = {}
     for name, fn in candidates.items():
@@ -85,8 +89,9 @@ def best_times(candidates, rounds, number):
         best[name] = float("inf")
     names = list(candidates)
     for round_index in range(rounds):
-        shift = round_index % len(names)
-        for name in names[shift:] + names[:shift]:
+        order = names[:]
+        random.Random(round_index).shuffle(order)
+        for name in order:
             fn = candidates[name]
             start = time.perf_counter()
             for _ in range(number):
