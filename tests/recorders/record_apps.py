@@ -10,27 +10,14 @@ the test::
 
 writes ``tests/recorders/apps.json``.
 """
-import json
 import os
 
 import numpy as np
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-PROBES = {}
+from probe_set import ProbeSet, outcome
 
-
-def probe(fn):
-    """Register ``fn(ms)`` as a probe under its name."""
-    PROBES[fn.__name__] = fn
-    return fn
-
-
-def outcome(fn, *args):
-    """``fn(*args)``, or ``{"raises": exception class name}``."""
-    try:
-        return fn(*args)
-    except Exception as error:           # the exception type is the recorded behaviour
-        return {"raises": type(error).__name__}
+PROBE_SET = ProbeSet("apps.json", "record_apps.py")
+probe = PROBE_SET.probe
 
 
 def values(tensor):
@@ -309,11 +296,5 @@ def inv_values(ms):
     }
 
 
-def run(ms):
-    return {name: fn(ms) for name, fn in PROBES.items()}
-
-
 if __name__ == "__main__":
-    import mindspore
-    with open(os.path.join(HERE, "apps.json"), "w") as f:
-        json.dump({"mindspore": mindspore.__version__, **run(mindspore)}, f, indent=0)
+    PROBE_SET.record()

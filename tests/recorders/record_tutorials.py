@@ -10,27 +10,14 @@ it raises.  The same probes run on refms in the test::
 
 writes ``tests/recorders/tutorials.json``.
 """
-import json
 import os
 
 import numpy as np
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-PROBES = {}
+from probe_set import ProbeSet, outcome
 
-
-def probe(fn):
-    """Register ``fn(ms)`` as a probe under its name."""
-    PROBES[fn.__name__] = fn
-    return fn
-
-
-def outcome(fn, *args):
-    """``fn(*args)``, or ``{"raises": exception class name}``."""
-    try:
-        return fn(*args)
-    except Exception as error:           # the exception type is the recorded behaviour
-        return {"raises": type(error).__name__}
+PROBE_SET = ProbeSet("tutorials.json", "record_tutorials.py")
+probe = PROBE_SET.probe
 
 
 # -- beginner/mixed_precision: loss scaling on CPU ----------------------------------------
@@ -578,11 +565,5 @@ def grad_sens_param(ms):
                 T(2.0), T(4.0)))}
 
 
-def run(ms):
-    return {name: fn(ms) for name, fn in PROBES.items()}
-
-
 if __name__ == "__main__":
-    import mindspore
-    with open(os.path.join(HERE, "tutorials.json"), "w") as f:
-        json.dump({"mindspore": mindspore.__version__, **run(mindspore)}, f, indent=0)
+    PROBE_SET.record()
