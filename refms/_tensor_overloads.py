@@ -16,6 +16,7 @@ NumPy-only versions of ``_tensor.py``; ``ops()`` returns the functional ops.
 """
 import numpy as np
 
+from . import _tensor_op_methods
 from . import dtype as mstype
 
 __all__ = ["install"]
@@ -336,19 +337,7 @@ def select(self, *args, **kwargs):
         return _ops().where(condition, self, other)
     dim = args[0] if args else kwargs["dim"]
     index = args[1] if len(args) > 1 else kwargs["index"]
-    for name, value in (("dim", dim), ("index", index)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"For 'Tensor.select', the '{name}' must be int, but got "
-                            f"{type(value).__name__}.")
-    rank = len(self.shape)
-    if not -rank <= dim < rank:
-        raise ValueError(f"For 'Tensor.select', the 'dim' must be in [{-rank}, {rank}), but got "
-                         f"{dim}.")
-    dim %= rank
-    if not -self.shape[dim] <= index < self.shape[dim]:
-        raise ValueError(f"For 'Tensor.select', the 'index' must be in [{-self.shape[dim]}, "
-                         f"{self.shape[dim]}), but got {index}.")
-    return self[(slice(None),) * dim + (index,)]
+    return _tensor_op_methods.select(self, dim, index)
 
 
 def _scaled_operand(method, other, alpha):
