@@ -4,6 +4,7 @@ outputs as nested lists with MindSpore's dtype names ("Float32", "Int64", ...), 
 gradients, the cotangents it projected the outputs on.  The test modules of those recorders
 share these helpers."""
 import numpy as np
+import pytest
 
 import refms
 
@@ -74,3 +75,32 @@ def central_difference_check(fn, inputs, positions, u, seed=7):
     grads = as_tuple(refms.grad(loss, grad_position=tuple(positions))(*inputs))
     analytic = sum(float((g.asnumpy() * direction).sum()) for g, direction in zip(grads, v))
     np.testing.assert_allclose(analytic, numeric, rtol=1e-5, atol=1e-7)
+
+
+def check_recorded_gradient(name, case, fn, atol=1e-4):
+    """refms's gradient of Σ fn·cotangents at the recorded inputs equals MindSpore's."""
+    cotangents = [np.array(c, np.float32) for c in case["cotangents"]]
+    grads = as_tuple(refms.grad(projected(fn, cotangents),
+                                grad_position=tuple(case["grad_positions"]))(*case_inputs(case)))
+    for k, (g, expected) in enumerate(zip(grads, case["grads"])):
+        np.testing.assert_allclose(g.asnumpy(), np.array(expected), rtol=1e-4, atol=atol,
+                                   err_msg=f"{name} gradient {k}")
+
+
+def check_numerical_gradient(case, fn, seed=3):
+    """central_difference_check at the recorded inputs in float64, for the float inputs, the
+    outputs weighted by a random u."""
+    inputs = case_inputs(case, float64=True)
+    positions = [k for k, t in enumerate(inputs) if t.dtype == refms.float64]
+    rng = np.random.default_rng(seed)
+    u = [rng.standard_normal(np.array(o).shape) for o in case["outputs"]]
+    central_difference_check(fn, inputs, positions, u)
+
+
+def check_raises(name, expected, call):
+    """``call()`` raises an exception of the class MindSpore 2.10 raised (or a subclass)."""
+    assert expected, f"MindSpore 2.10 accepted {name}"
+    with pytest.raises(Exception) as info:
+        call()
+    assert expected in [c.__name__ for c in type(info.value).__mro__], (name, info.value)
+
