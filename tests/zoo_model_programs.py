@@ -12,33 +12,9 @@ here as a self-contained script (none of the zoo's code).
 printed to 4 decimals.
 """
 
-_HEADER = """
-import numpy as np
-import mindspore as ms
-from mindspore import nn, ops, Tensor
+from zoo_pattern_programs import PRELUDE
 
-ms.set_context(mode=ms.{mode})
-
-
-def seeded(net, seed=0):
-    rng = np.random.default_rng(seed)
-    for param in net.get_parameters():
-        shape = tuple(param.shape)
-        if "gamma" in param.name or "variance" in param.name:
-            value = 1.0 + 0.1 * np.abs(rng.standard_normal(shape))
-        elif len(shape) > 1:
-            value = rng.standard_normal(shape) / np.sqrt(np.prod(shape[1:]))
-        else:
-            value = 0.1 * rng.standard_normal(shape)
-        param.set_data(Tensor(value.astype(np.float32)))
-
-
-def show(name, values):
-    flat = np.concatenate([np.asarray(v.asnumpy() if isinstance(v, Tensor) else v,
-                                      np.float64).ravel() for v in values])
-    print(name, " ".join(f"{{v:.4f}}" for v in flat))
-
-
+_HEADER = PRELUDE + """
 def error_name(thunk):
     # (a thunk ends with asnumpy(): MindSpore's PyNative runs kernels asynchronously and
     # reports a kernel's error at the next synchronisation)

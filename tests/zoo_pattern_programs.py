@@ -7,7 +7,9 @@ self-contained script for MindSpore (none of the zoo's code).
 printed to 4 decimals, which the comparison checks to one unit in the last place.
 """
 
-_HEADER = """
+#: The opening every zoo-style program shares (also tests/zoo_model_programs.py): imports,
+#: the mode, ``seeded`` (weights drawn from a seeded generator) and ``show`` (4 decimals).
+PRELUDE = """
 import sys
 import numpy as np
 import mindspore as ms
@@ -34,7 +36,9 @@ def show(name, values):
                                       np.float64).ravel() for v in values])
     print(name, " ".join(f"{{v:.4f}}" for v in flat))
 
+"""
 
+_HEADER = PRELUDE + """
 rng = np.random.default_rng(7)
 x = rng.standard_normal((8, 4)).astype(np.float32)
 y = (np.arange(8) % 3).astype(np.int32)
