@@ -59,9 +59,10 @@ def calling(fn):
     return call
 
 
-def central_difference_check(fn, inputs, positions, u, seed=7):
-    """⟨∇ Σ fn·u, v⟩ equals the float64 central difference along a random direction v."""
-    rng = np.random.default_rng(seed)
+def central_difference_check(fn, inputs, positions, u, seed=7, rng=None):
+    """⟨∇ Σ fn·u, v⟩ equals the float64 central difference along a random direction v
+    (drawn from ``rng`` when given, else from a generator seeded with ``seed``)."""
+    rng = rng if rng is not None else np.random.default_rng(seed)
     v = [rng.standard_normal(inputs[k].shape) for k in positions]
     loss = projected(fn, u)
 
