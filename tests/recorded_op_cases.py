@@ -3,11 +3,32 @@
 outputs as nested lists with MindSpore's dtype names ("Float32", "Int64", ...), and, for
 gradients, the cotangents it projected the outputs on.  The test modules of those recorders
 share these helpers."""
+import importlib
+import json
+import os
+import sys
+
 import numpy as np
 import pytest
 
 import refms
 
+
+def load_recorded(name):
+    """The recorder ``tests/recorders/record_<name>.py`` as a module, its cases recorded on
+    MindSpore (``<name>.json``) by case name, and its cases and error cases built on refms:
+    ``(recorder, recorded, {name: (fn, differentiate)}, {name: call})``."""
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "recorders")
+    sys.path.insert(0, folder)
+    try:
+        recorder = importlib.import_module(f"record_{name}")
+    finally:
+        sys.path.pop(0)
+    with open(os.path.join(folder, f"{name}.json")) as f:
+        recorded = {case["name"]: case for case in json.load(f)["cases"]}
+    cases = {case: (fn, differentiate) for case, fn, _, differentiate in recorder.cases(refms)}
+    errors = dict(recorder.error_cases(refms)) if hasattr(recorder, "error_cases") else {}
+    return recorder, recorded, cases, errors
 
 def numpy_dtype(name):
     """MindSpore's dtype name ("Float32", "UInt8", "Bool") as a numpy dtype."""

@@ -8,31 +8,16 @@ Cells, ``initial``/``where`` of ``ops.amax/amin/max/min`` and ``Tensor.max``,
 Outputs and exception types are MindSpore's; gradients are MindSpore's and also checked
 against float64 central differences; each case runs in PyNative and GRAPH_MODE.
 """
-import json
-import os
-import sys
 
 import numpy as np
 import pytest
 
 import refms
-from recorded_op_cases import (case_inputs, as_tuple, check_outputs, calling,
+from recorded_op_cases import (load_recorded, case_inputs, as_tuple, check_outputs, calling,
                                check_recorded_gradient, check_numerical_gradient, check_raises)
 from refms import Tensor, ops
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "recorders"))
-try:
-    import record_api_gaps
-finally:
-    sys.path.pop(0)
-
-with open(os.path.join(HERE, "recorders", "api_gaps.json")) as _f:
-    RECORDED = {case["name"]: case for case in json.load(_f)["cases"]}
-
-CASES = {name: (fn, differentiate) for name, fn, _, differentiate in
-         record_api_gaps.cases(refms)}
-ERRORS = dict(record_api_gaps.error_cases(refms))
+record_api_gaps, RECORDED, CASES, ERRORS = load_recorded("api_gaps")
 
 
 def test_every_case_is_recorded():

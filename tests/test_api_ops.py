@@ -7,27 +7,14 @@ of ``Σ out·cotangent`` for every float input, and the same results when the
 case runs compiled (``GRAPH_MODE``: cells compile their ``construct``,
 functions go through ``refms.jit``).
 """
-import json
-import os
-import sys
 
 import numpy as np
 import pytest
 
 import refms
-from recorded_op_cases import case_inputs, as_tuple, check_outputs, calling
+from recorded_op_cases import load_recorded, case_inputs, as_tuple, check_outputs, calling
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "recorders"))
-try:
-    import record_api_ops
-finally:
-    sys.path.pop(0)
-
-with open(os.path.join(HERE, "recorders", "api_ops.json")) as _f:
-    RECORDED = {case["name"]: case for case in json.load(_f)["cases"]}
-
-CASES = {name: (fn, differentiate) for name, fn, _, differentiate in record_api_ops.cases(refms)}
+record_api_ops, RECORDED, CASES, _ = load_recorded("api_ops")
 #: Cases whose function builds a Cell (graph mode compiles its construct, not the lambda).
 CELL_CASES = {name for name in CASES if name.startswith(("nn.", "Conv", "leaky", "relu6", "prelu"))}
 

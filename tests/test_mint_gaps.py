@@ -12,32 +12,17 @@
   definition of im2col written as explicit loops; their bad-input exception types are
   MindSpore's (its shape rules reject them before a kernel is looked up).
 """
-import json
-import os
-import sys
 
 import numpy as np
 import pytest
 
 import refms
-from recorded_op_cases import (case_inputs, as_tuple, check_outputs, calling,
+from recorded_op_cases import (load_recorded, case_inputs, as_tuple, check_outputs, calling,
                                central_difference_check, check_recorded_gradient,
                                check_numerical_gradient, check_raises)
 from refms import Tensor, mint
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "recorders"))
-try:
-    import record_mint_gaps
-finally:
-    sys.path.pop(0)
-
-with open(os.path.join(HERE, "recorders", "mint_gaps.json")) as _f:
-    RECORDED = {case["name"]: case for case in json.load(_f)["cases"]}
-
-CASES = {name: (fn, differentiate) for name, fn, _, differentiate in
-         record_mint_gaps.cases(refms)}
-ERRORS = dict(record_mint_gaps.error_cases(refms))
+record_mint_gaps, RECORDED, CASES, ERRORS = load_recorded("mint_gaps")
 F = mint.nn.functional
 
 

@@ -12,30 +12,15 @@ against MindSpore 2.10's recorded outputs, gradients and exception types.
 * mode agreement: the same results when the case runs compiled (``GRAPH_MODE``);
 * errors: every error case raises MindSpore's exception type.
 """
-import json
-import os
-import sys
 
 import numpy as np
 import pytest
 
 import refms
-from recorded_op_cases import (case_inputs, as_tuple, check_outputs, calling,
+from recorded_op_cases import (load_recorded, case_inputs, as_tuple, check_outputs, calling,
                                central_difference_check, check_recorded_gradient, check_raises)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "recorders"))
-try:
-    import record_vision_ops
-finally:
-    sys.path.pop(0)
-
-with open(os.path.join(HERE, "recorders", "vision_ops.json")) as _f:
-    RECORDED = {case["name"]: case for case in json.load(_f)["cases"]}
-
-CASES = {name: (fn, differentiate) for name, fn, _, differentiate in
-         record_vision_ops.cases(refms)}
-ERRORS = dict(record_vision_ops.error_cases(refms))
+record_vision_ops, RECORDED, CASES, ERRORS = load_recorded("vision_ops")
 #: Cases whose function builds a Cell (graph mode compiles its construct, not the lambda).
 CELL_CASES = {name for name in CASES if name.startswith("nn.")}
 #: Cases that draw random numbers: compared by properties, not values (see their own tests).
