@@ -521,7 +521,7 @@ def test_apply_momentum_device_scalars_equals_the_cpu_kernel(rt, dtype, nesterov
     dlr, dmomentum = rt.to_device(lr), rt.to_device(momentum)
     for _ in range(3):
         grad = rand(1000, dtype=dtype)
-        ops.apply_momentum_device_scalars(dvar, daccum, rt.to_device(grad), dlr, dmomentum, nesterov)
+        ops.apply_momentum(dvar, daccum, rt.to_device(grad), dlr, dmomentum, nesterov)
         reference_kernel("apply_momentum")(var, accum, grad, lr, momentum, nesterov)
     close(dvar.numpy(), var, dtype)
     close(daccum.numpy(), accum, dtype)
@@ -921,8 +921,7 @@ KERNEL_TESTS = {
     "batch_norm_statistics_kernel": "test_batch_norm_statistics_and_forward",
     "batch_norm_kernel": "test_batch_norm_statistics_and_forward",
     "batch_norm_backward_kernel": "test_batch_norm_backward",
-    "apply_momentum_kernel": "test_apply_momentum",
-    "apply_momentum_device_scalars_kernel": "test_apply_momentum_device_scalars_equals_the_cpu_kernel",
+    "apply_momentum_kernel": "test_apply_momentum test_apply_momentum_device_scalars_equals_the_cpu_kernel",
     "sgd_kernel": "test_sgd",
     "adam_kernel": "test_adam",
     "philox_kernel": "test_philox_known_answer",

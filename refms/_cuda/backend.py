@@ -513,27 +513,19 @@ def moving_average(variable, value, momentum):
 
 def apply_momentum(variable, accumulation, gradient, lr, momentum, use_nesterov):
     """v <- momentum v + g;  p <- p - lr v (Nesterov: p <- p - (lr g + lr momentum v)), in
-    place; lr and momentum stay on the device (no read).  Scalar lr and momentum: one fused
-    kernel; otherwise (broadcast shapes) the device's elementwise kernels."""
+    place, by one kernel that reads lr and momentum on the device (no host read)."""
     if not _floats(variable) or not variable.is_contiguous() or not accumulation.is_contiguous():
         return _on_host("apply_momentum", variable, accumulation, gradient, lr, momentum,
                         use_nesterov)
     rt, dtype = variable.runtime, variable.dtype
     gradient, lr, momentum = (_device(v, rt, dtype) for v in (gradient, lr, momentum))
-    if (lr.size == 1 and momentum.size == 1 and gradient.shape == variable.shape
-            and gradient.is_contiguous() and accumulation.shape == variable.shape):
-        ops.apply_momentum_device_scalars(variable, accumulation, gradient, lr, momentum,
-                                          use_nesterov)       # one fused kernel
-        return
-    new_accumulation = ops.binary("add", ops.binary("mul", accumulation, momentum), gradient)
-    if use_nesterov:
-        step = ops.binary("add", ops.binary("mul", gradient, lr),
-                          ops.binary("mul", ops.binary("mul", new_accumulation, momentum), lr))
-    else:
-        step = ops.binary("mul", new_accumulation, lr)
-    new_variable = ops.binary("sub", variable, step)
-    assign(accumulation, new_accumulation)
-    assign(variable, new_variable)
+    if (gradient.shape != variable.shape or accumulation.shape != variable.shape
+            or lr.size != 1 or momentum.size != 1):          # broadcasting: the host's rules
+        return _on_host("apply_momentum", variable, accumulation, gradient, lr, momentum,
+                        use_nesterov)
+    if not gradient.is_contiguous():
+        gradient = ops.contiguous(gradient, "apply_momentum")
+    ops.apply_momentum(variable, accumulation, gradient, lr, momentum, use_nesterov)
 
 
 def writable(x):

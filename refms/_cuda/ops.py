@@ -599,15 +599,14 @@ def batch_norm_backward(dy, x, scale, mean, variance, epsilon, training, op="Bat
 # ---- optimizers (in place) ---------------------------------------------------------------
 
 def apply_momentum(var, accum, grad, lr, momentum, use_nesterov=False, op="ApplyMomentum"):
-    var.runtime.call(op, "refms_apply_momentum", _dtype(var, op, True), var.size, var.ptr, accum.ptr,
-                     grad.ptr, float(lr), float(momentum), int(bool(use_nesterov)))
-
-
-def apply_momentum_device_scalars(var, accum, grad, lr, momentum, use_nesterov=False,
-                                  op="ApplyMomentum"):
-    """ApplyMomentum in place, ``lr`` and ``momentum`` one-element device arrays of var's dtype."""
-    var.runtime.call(op, "refms_apply_momentum_device_scalars", _dtype(var, op, True), var.size,
-                     var.ptr, accum.ptr, grad.ptr, lr.ptr, momentum.ptr, int(bool(use_nesterov)))
+    """ApplyMomentum in place; ``lr`` and ``momentum`` are one-element device arrays of var's
+    dtype (nn.Momentum keeps them as Parameters: the kernel reads them, no host read) or host
+    numbers, which are uploaded."""
+    rt = var.runtime
+    lr, momentum = (v if isinstance(v, DeviceArray) else rt.to_device(np.asarray(v, var.dtype))
+                    for v in (lr, momentum))
+    rt.call(op, "refms_apply_momentum", _dtype(var, op, True), var.size, var.ptr, accum.ptr,
+            grad.ptr, lr.ptr, momentum.ptr, int(bool(use_nesterov)))
 
 
 def sgd(param, accum, grad, lr, momentum, dampening, weight_decay, nesterov, first_step, op="SGD"):

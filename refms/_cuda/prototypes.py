@@ -78,8 +78,7 @@ PROTOTYPES = {
     "refms_batch_norm_backward": (c_int, [c_int, c_int, c_int64, c_int64, c_int64, VP, VP, VP, VP,
                                           VP, c_double, VP, VP, VP]),
     # optim.cu
-    "refms_apply_momentum": (c_int, [c_int, c_int64, VP, VP, VP, c_double, c_double, c_int]),
-    "refms_apply_momentum_device_scalars": (c_int, [c_int, c_int64, VP, VP, VP, VP, VP, c_int]),
+    "refms_apply_momentum": (c_int, [c_int, c_int64, VP, VP, VP, VP, VP, c_int]),
     "refms_sgd": (c_int, [c_int, c_int64, VP, VP, VP, c_double, c_double, c_double, c_double,
                           c_int, c_int]),
     "refms_adam": (c_int, [c_int, c_int64, VP, VP, VP, VP, c_double, c_double, c_double, c_double,

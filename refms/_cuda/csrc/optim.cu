@@ -1,33 +1,19 @@
 // optim.cu -- parameter updates of the optimizers, in place, one thread per element
-// (grid-stride).  Scalars (learning rate, momentum, ...) are host doubles.
+// (grid-stride).  ApplyMomentum reads its learning rate and momentum from device memory;
+// the other updates take their scalars as host doubles.
 #include "common.cuh"
 
 namespace refms {
 
-// ApplyMomentum:  accum = momentum * accum + grad
-//                 var -= lr * accum                          (plain)
-//                 var -= lr * grad + lr * momentum * accum   (Nesterov)
-template <class T>
-__global__ void apply_momentum_kernel(int64_t n, T* var, T* accum, const T* grad, double lr,
-                                      double momentum, int use_nesterov) {
-    REFMS_GRID_LOOP(i, n) {
-        double a = momentum * (double)accum[i] + (double)grad[i];
-        accum[i] = (T)a;
-        double step = use_nesterov ? lr * (double)grad[i] + lr * momentum * a : lr * a;
-        var[i] = (T)((double)var[i] - step);
-    }
-}
-
-// ApplyMomentum with the learning rate and momentum read from device memory (one element
+// ApplyMomentum, the learning rate and momentum read from device memory (one element
 // each: nn.Momentum keeps them as Parameters, so reading them on the host would wait for
 // the GPU).  The arithmetic is the CPU kernel's, in T, operation for operation:
 //     accum = accum * momentum + grad
 //     var = var - accum * lr                                (plain)
 //     var = var - (grad * lr + accum * momentum * lr)       (Nesterov)
 template <class T>
-__global__ void apply_momentum_device_scalars_kernel(int64_t n, T* var, T* accum, const T* grad,
-                                                     const T* lr_ptr, const T* momentum_ptr,
-                                                     int use_nesterov) {
+__global__ void apply_momentum_kernel(int64_t n, T* var, T* accum, const T* grad, const T* lr_ptr,
+                                      const T* momentum_ptr, int use_nesterov) {
     const T lr = *lr_ptr, momentum = *momentum_ptr;
     REFMS_GRID_LOOP(i, n) {
         T a = accum[i] * momentum + grad[i];
@@ -81,21 +67,11 @@ using namespace refms;
 
 extern "C" {
 
-int refms_apply_momentum(int dtype, int64_t n, void* var, void* accum, const void* grad, double lr,
-                         double momentum, int use_nesterov) {
+int refms_apply_momentum(int dtype, int64_t n, void* var, void* accum, const void* grad,
+                         const void* lr, const void* momentum, int use_nesterov) {
     if (n == 0) return 0;
     REFMS_DISPATCH_FLOAT(dtype,
         REFMS_LAUNCH(blocks_for(n), kThreads, apply_momentum_kernel<T>)(
-            n, (T*)var, (T*)accum, (const T*)grad, lr, momentum, use_nesterov));
-    return launched();
-}
-
-int refms_apply_momentum_device_scalars(int dtype, int64_t n, void* var, void* accum,
-                                        const void* grad, const void* lr, const void* momentum,
-                                        int use_nesterov) {
-    if (n == 0) return 0;
-    REFMS_DISPATCH_FLOAT(dtype,
-        REFMS_LAUNCH(blocks_for(n), kThreads, apply_momentum_device_scalars_kernel<T>)(
             n, (T*)var, (T*)accum, (const T*)grad, (const T*)lr, (const T*)momentum, use_nesterov));
     return launched();
 }

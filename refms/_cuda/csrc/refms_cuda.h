@@ -197,10 +197,7 @@ REFMS_API int refms_batch_norm_backward(int dtype, int training, int64_t n, int6
 
 /* ---- optim.cu ------------------------------------------------------------------------------ */
 REFMS_API int refms_apply_momentum(int dtype, int64_t n, void* var, void* accum, const void* grad,
-                                   double lr, double momentum, int use_nesterov);
-REFMS_API int refms_apply_momentum_device_scalars(int dtype, int64_t n, void* var, void* accum,
-                                                  const void* grad, const void* lr,
-                                                  const void* momentum, int use_nesterov);
+                                   const void* lr, const void* momentum, int use_nesterov);
 REFMS_API int refms_sgd(int dtype, int64_t n, void* param, void* accum, const void* grad,
                         double lr, double momentum, double dampening, double weight_decay,
                         int nesterov, int first_step);
